@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Installs everything the build and the tests need, skipping what is already there at the right version.
+# Safe to run again: a second run compiles no tools.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.21.14
+# wasm-bindgen-cli must match the wasm-bindgen crate in Cargo.lock exactly.
+WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/,""); print; exit}' Cargo.lock)
+export PATH="$HOME/.cargo/bin:$PATH"
+
+log() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  log "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+# Both tool builds are slow; run them side by side and without LTO (their speed does not matter).
+pids=()
+if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
+  log "installing trunk $TRUNK_VERSION"
+  CARGO_PROFILE_RELEASE_LTO=off cargo install trunk --version "$TRUNK_VERSION" --locked --force &
+  pids+=($!)
+fi
+if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
+  log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION"
+  # Not --locked: its lock file names a crate version the registry lacks.
+  CARGO_PROFILE_RELEASE_LTO=off cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force &
+  pids+=($!)
+fi
+
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+  log "installing Debian's chromium and chromium-driver"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+
+# npm: binaryen (wasm-opt for trunk, found through node_modules/.bin) and playwright-core (never downloads a browser).
+if ! npm ls --depth=0 >/dev/null 2>&1 || [ ! -x node_modules/.bin/wasm-opt ]; then
+  log "installing npm packages"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+for pid in "${pids[@]}"; do wait "$pid"; done
+
+log "fetching crates"
+cargo fetch --quiet
+log "ready: $(trunk --version), $(wasm-bindgen --version), wasm-opt $(node_modules/.bin/wasm-opt --version | awk '{print $3}'), $(chromium --version)"
