@@ -1,0 +1,3 @@
+//! Reversi: a bitboard engine with its AI, the game model, and the Leptos app that plays it in the browser.
+
+pub mod engine;
