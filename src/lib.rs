@@ -1,3 +1,4 @@
 //! Reversi: a bitboard engine with its AI, the game model, and the Leptos app that plays it in the browser.
 
+pub mod app;
 pub mod engine;
