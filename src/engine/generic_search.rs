@@ -1,0 +1,476 @@
+//! Search for the positions the 8×8 searcher does not take: 6×6 and 10×10 boards, and the empty-centre opening
+//! until its centre is filled.
+//!
+//! Negamax alpha-beta with principal-variation search (null windows after the first move), a small transposition
+//! table over the whole position, and a hand-set evaluation (corners, X- and C-squares, mobility, parity) in disc
+//! units, the scale of exact scores. With few empties it solves exactly or for win/loss/draw. Like the 8×8
+//! searcher it aborts when its node budget is spent, so it can run in slices between frames.
+
+// PLACEHOLDER until search.rs lands: the 8×8 searcher's types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Aborted;
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: u32,
+    pub exact_empties: u32,
+    pub wld_empties: u32,
+    pub node_budget: Option<u64>,
+}
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    pub best_move: Option<usize>,
+    pub score: i32,
+    pub depth: u32,
+    pub exact: bool,
+    pub nodes: u64,
+    pub pv: Vec<usize>,
+}
+use super::variant::{Geometry, VariantBoard};
+
+/// Beyond any score: scores are disc differences, at most 100 on 10×10.
+const INFINITY: i32 = 1000;
+/// No best move recorded. (An unused entry has depth 0: stored searches are at least one ply deep.)
+const NO_MOVE: u8 = u8::MAX;
+/// The entry depth of an exact solve: deeper than any midgame search.
+const SOLVED: u8 = u8::MAX;
+/// Transposition table buckets (two entries each, 2.5 MB): small, as these boards are rarely played deep.
+const BUCKETS: usize = 1 << 15;
+
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    player: u128,
+    opponent: u128,
+    lower: i16,
+    upper: i16,
+    depth: u8,
+    best_move: u8,
+}
+
+const EMPTY_ENTRY: Entry =
+    Entry { player: 0, opponent: 0, lower: -INFINITY as i16, upper: INFINITY as i16, depth: 0, best_move: NO_MOVE };
+
+/// Squares that matter around one corner.
+#[derive(Clone, Copy, Debug, Default)]
+struct CornerZone {
+    corner: u128,
+    /// The diagonal neighbour: taking it while the corner is empty usually gives the corner away.
+    x_square: u128,
+    /// The two edge neighbours, a milder version of the same risk.
+    c_squares: u128,
+}
+
+fn corner_zones(g: &Geometry) -> [CornerZone; 4] {
+    let last = g.size - 1;
+    let bit = |column: usize, row: usize| 1u128 << g.index(column, row);
+    [(0, 0, 1, 1), (last, 0, last - 1, 1), (0, last, 1, last - 1), (last, last, last - 1, last - 1)].map(
+        |(cx, cy, nx, ny)| CornerZone {
+            corner: bit(cx, cy),
+            x_square: bit(nx, ny),
+            c_squares: bit(nx, cy) | bit(cx, ny),
+        },
+    )
+}
+
+/// The hand-set evaluation for the side to move, in sixteenths of a disc.
+fn evaluate_fine(board: &VariantBoard, zones: &[CornerZone; 4]) -> i32 {
+    let (p, o) = (board.player, board.opponent);
+    let empty = board.geometry.full() & !(p | o);
+    let mobility = board.moves().count_ones() as i32 - board.pass().moves().count_ones() as i32;
+    let (mut corners, mut x_squares, mut c_squares) = (0, 0, 0);
+    for zone in zones {
+        corners += (p & zone.corner != 0) as i32 - (o & zone.corner != 0) as i32;
+        if empty & zone.corner != 0 {
+            x_squares += (p & zone.x_square != 0) as i32 - (o & zone.x_square != 0) as i32;
+            c_squares += (p & zone.c_squares).count_ones() as i32 - (o & zone.c_squares).count_ones() as i32;
+        }
+    }
+    // Parity: with an odd number of empties the side to move expects the last move of the game.
+    let parity = (empty.count_ones() & 1) as i32;
+    12 * mobility + 56 * corners - 28 * x_squares - 10 * c_squares + 8 * parity
+}
+
+/// How the root is searched, chosen from the empties and the limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Midgame(u32),
+    WinLossDraw,
+    Exact,
+}
+
+pub struct GenericSearcher {
+    table: Vec<[Entry; 2]>,
+    zones: [CornerZone; 4],
+    nodes: u64,
+    budget: u64,
+}
+
+impl Default for GenericSearcher {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl GenericSearcher {
+    pub fn new() -> Self {
+        GenericSearcher { table: vec![[EMPTY_ENTRY; 2]; BUCKETS], zones: Default::default(), nodes: 0, budget: 0 }
+    }
+
+    pub fn clear(&mut self) {
+        self.table.fill([EMPTY_ENTRY; 2]);
+    }
+
+    /// The best move and its score at the limits' depth, or exact / win-loss-draw with few empties.
+    pub fn search(&mut self, board: &VariantBoard, limits: &Limits) -> Result<SearchResult, Aborted> {
+        let mode = self.start(board, limits);
+        let (alpha, beta) = if mode == Mode::WinLossDraw { (-1, 1) } else { (-INFINITY, INFINITY) };
+        let score = self.negamax(board, mode.depth(), alpha, beta, false)?;
+        let score = if mode == Mode::WinLossDraw { score.signum() } else { score };
+        let pv = self.principal_variation(board);
+        Ok(SearchResult {
+            best_move: pv.first().copied(),
+            score,
+            depth: mode.reported_depth(board),
+            exact: mode == Mode::Exact,
+            nodes: self.nodes,
+            pv,
+        })
+    }
+
+    /// Every legal move with its score (full window), for levels that choose among moves. Within the win/loss/draw
+    /// band the moves are scored by a midgame search, as a win/loss/draw verdict has no scale to choose by.
+    pub fn score_moves(&mut self, board: &VariantBoard, limits: &Limits) -> Result<Vec<(usize, i32)>, Aborted> {
+        let mode = match self.start(board, limits) {
+            Mode::WinLossDraw => Mode::Midgame(limits.depth.max(1)),
+            mode => mode,
+        };
+        let mut scored = Vec::new();
+        for sq in self.ordered_moves(board, board.moves(), mode.depth()) {
+            let score = -self.negamax(&board.play(sq), mode.depth().saturating_sub(1), -INFINITY, INFINITY, false)?;
+            scored.push((sq, score));
+        }
+        Ok(scored)
+    }
+
+    /// Nodes visited by the last search (also counted when it aborted).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn start(&mut self, board: &VariantBoard, limits: &Limits) -> Mode {
+        self.zones = corner_zones(&board.geometry);
+        self.nodes = 0;
+        self.budget = limits.node_budget.unwrap_or(u64::MAX);
+        let empties = board.empty_count();
+        if empties <= limits.exact_empties {
+            Mode::Exact
+        } else if empties <= limits.wld_empties {
+            Mode::WinLossDraw
+        } else {
+            Mode::Midgame(limits.depth.max(1))
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        board: &VariantBoard,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        passed: bool,
+    ) -> Result<i32, Aborted> {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return Err(Aborted);
+        }
+        let moves = board.moves();
+        if moves == 0 {
+            return if passed {
+                Ok(board.final_score())
+            } else {
+                // A pass costs no depth: the same player count of plies still follows.
+                Ok(-self.negamax(&board.pass(), depth, -beta, -alpha, true)?)
+            };
+        }
+        if depth == 0 {
+            return Ok(evaluate_fine(board, &self.zones) / 16);
+        }
+        let index = self.index(board);
+        let entry = self.probe(board, index);
+        if let Some(e) = entry {
+            if e.depth as u32 >= depth {
+                let (lower, upper) = (e.lower as i32, e.upper as i32);
+                if lower >= beta || lower == upper {
+                    return Ok(lower);
+                }
+                if upper <= alpha {
+                    return Ok(upper);
+                }
+            }
+        }
+        let alpha_in = alpha;
+        let (mut best, mut best_move) = (-INFINITY, NO_MOVE);
+        let mut ordered = self.ordered_moves(board, moves, depth);
+        if let Some(tt_move) = entry.map(|e| e.best_move).filter(|&m| m != NO_MOVE) {
+            if let Some(i) = ordered.iter().position(|&sq| sq == tt_move as usize) {
+                ordered[..=i].rotate_right(1);
+            }
+        }
+        for (i, &sq) in ordered.iter().enumerate() {
+            let child = board.play(sq);
+            // PVS: the first move gets the full window, the rest a null window, re-searched only if they beat it.
+            let score = if i == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, false)?
+            } else {
+                let probe = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, false)?;
+                if probe > alpha && probe < beta {
+                    -self.negamax(&child, depth - 1, -beta, -probe, false)?
+                } else {
+                    probe
+                }
+            };
+            if score > best {
+                best = score;
+                best_move = sq as u8;
+                if score > alpha {
+                    alpha = score;
+                }
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.store(board, index, depth, alpha_in, beta, best, best_move);
+        Ok(best)
+    }
+
+    /// Moves in search order: corners first, then (deep enough to pay off) fewest opponent replies first.
+    fn ordered_moves(&self, board: &VariantBoard, mut moves: u128, depth: u32) -> Vec<usize> {
+        let corners = self.zones.iter().fold(0, |all, z| all | z.corner);
+        let mut keyed = Vec::with_capacity(moves.count_ones() as usize);
+        while moves != 0 {
+            let sq = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            let replies =
+                if depth >= 3 && board.empty_count() > 5 { board.play(sq).moves().count_ones() as i32 } else { 0 };
+            let key = replies - if corners >> sq & 1 == 1 { 100 } else { 0 };
+            keyed.push((key, sq));
+        }
+        keyed.sort_unstable();
+        keyed.into_iter().map(|(_, sq)| sq).collect()
+    }
+
+    /// The best moves the table holds from `board` on, stopping at a repeat or a missing entry.
+    fn principal_variation(&self, board: &VariantBoard) -> Vec<usize> {
+        let mut pv = Vec::new();
+        let mut position = *board;
+        while pv.len() < 64 {
+            if position.moves() == 0 {
+                if position.pass().moves() == 0 {
+                    break;
+                }
+                position = position.pass();
+            }
+            let Some(e) = self.probe(&position, self.index(&position)) else { break };
+            let sq = e.best_move as usize;
+            if e.best_move == NO_MOVE || !position.is_legal(sq) {
+                break;
+            }
+            pv.push(sq);
+            position = position.play(sq);
+        }
+        pv
+    }
+
+    /// Bucket index: a multiply-xorshift hash of the four 64-bit halves.
+    fn index(&self, board: &VariantBoard) -> usize {
+        let words =
+            [board.player as u64, (board.player >> 64) as u64, board.opponent as u64, (board.opponent >> 64) as u64];
+        let mut h = words.iter().fold(0u64, |h, &w| (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29));
+        h ^= h >> 32;
+        h as usize & (BUCKETS - 1)
+    }
+
+    fn probe(&self, board: &VariantBoard, index: usize) -> Option<Entry> {
+        self.table[index]
+            .iter()
+            .find(|e| e.player == board.player && e.opponent == board.opponent && e.depth > 0)
+            .copied()
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &mut self,
+        board: &VariantBoard,
+        index: usize,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        score: i32,
+        best_move: u8,
+    ) {
+        let (lower, upper) = if score <= alpha {
+            (-INFINITY, score)
+        } else if score >= beta {
+            (score, INFINITY)
+        } else {
+            (score, score)
+        };
+        let depth = depth.min(SOLVED as u32) as u8;
+        let fresh = Entry {
+            player: board.player,
+            opponent: board.opponent,
+            lower: lower as i16,
+            upper: upper as i16,
+            depth,
+            best_move,
+        };
+        let bucket = &mut self.table[index];
+        // Depth-preferred slot 0, always-replace slot 1; the same position is updated where it is.
+        if bucket[0].player == board.player && bucket[0].opponent == board.opponent {
+            if depth >= bucket[0].depth {
+                bucket[0] = fresh;
+            }
+        } else if depth >= bucket[0].depth {
+            bucket[1] = bucket[0];
+            bucket[0] = fresh;
+        } else {
+            bucket[1] = fresh;
+        }
+    }
+}
+
+impl Mode {
+    /// The search depth: an exact or win/loss/draw solve goes to the end of the game.
+    fn depth(self) -> u32 {
+        match self {
+            Mode::Midgame(depth) => depth,
+            Mode::WinLossDraw | Mode::Exact => SOLVED as u32,
+        }
+    }
+
+    fn reported_depth(self, board: &VariantBoard) -> u32 {
+        match self {
+            Mode::Midgame(depth) => depth,
+            Mode::WinLossDraw | Mode::Exact => board.empty_count(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rng::Rng;
+    use crate::engine::variant::Opening;
+
+    fn limits(depth: u32, exact_empties: u32) -> Limits {
+        Limits { depth, exact_empties, wld_empties: exact_empties, node_budget: None }
+    }
+
+    /// A position `plies` random moves into a game.
+    fn random_position(size: usize, opening: Opening, plies: usize, seed: u64) -> VariantBoard {
+        let (black, white) = VariantBoard::start_discs(size, opening);
+        let mut board = VariantBoard::new(size, black, white);
+        let mut rng = Rng::new(seed);
+        for _ in 0..plies {
+            let mut moves = board.moves();
+            if moves == 0 {
+                if board.is_game_over() {
+                    break;
+                }
+                board = board.pass();
+                continue;
+            }
+            for _ in 0..rng.next_u64() % moves.count_ones() as u64 {
+                moves &= moves - 1;
+            }
+            board = board.play(moves.trailing_zeros() as usize);
+        }
+        board
+    }
+
+    /// Plain minimax without pruning or table, with the same evaluation at the horizon.
+    fn minimax(board: &VariantBoard, depth: u32, zones: &[CornerZone; 4]) -> i32 {
+        let mut moves = board.moves();
+        if moves == 0 {
+            let passed = board.pass();
+            return if passed.moves() == 0 { -passed.final_score() } else { -minimax(&passed, depth, zones) };
+        }
+        if depth == 0 {
+            return evaluate_fine(board, zones) / 16;
+        }
+        let mut best = -INFINITY;
+        while moves != 0 {
+            let sq = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            best = best.max(-minimax(&board.play(sq), depth - 1, zones));
+        }
+        best
+    }
+
+    #[test]
+    fn exact_solve_matches_plain_minimax_on_6x6() {
+        let mut searcher = GenericSearcher::new();
+        for seed in 0..6 {
+            let board = random_position(6, Opening::Standard, 22, seed);
+            let zones = corner_zones(&board.geometry);
+            let result = searcher.search(&board, &limits(1, 36)).unwrap();
+            assert!(result.exact);
+            assert_eq!(result.score, minimax(&board, 99, &zones), "seed {seed}");
+            if let Some(best) = result.best_move {
+                assert_eq!(-minimax(&board.play(best), 99, &zones), result.score, "the move reaches the score");
+            }
+        }
+    }
+
+    #[test]
+    fn midgame_search_matches_plain_minimax_on_every_size() {
+        for (size, opening, plies) in
+            [(6, Opening::Standard, 8), (8, Opening::EmptyCentre, 2), (10, Opening::Standard, 20)]
+        {
+            let mut searcher = GenericSearcher::new();
+            for seed in 0..3 {
+                let board = random_position(size, opening, plies, seed);
+                let zones = corner_zones(&board.geometry);
+                for depth in 1..=3 {
+                    let result = searcher.search(&board, &limits(depth, 0)).unwrap();
+                    assert_eq!(result.score, minimax(&board, depth, &zones), "{size}×{size} seed {seed} depth {depth}");
+                    assert!(board.is_legal(result.best_move.unwrap()));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn win_loss_draw_solve_agrees_with_the_exact_sign() {
+        let mut searcher = GenericSearcher::new();
+        for seed in 10..16 {
+            let board = random_position(6, Opening::Standard, 20, seed);
+            let exact = GenericSearcher::new().search(&board, &limits(1, 36)).unwrap().score;
+            let wld = Limits { depth: 1, exact_empties: 0, wld_empties: 36, node_budget: None };
+            assert_eq!(searcher.search(&board, &wld).unwrap().score, exact.signum(), "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn scored_moves_agree_with_the_search() {
+        let mut searcher = GenericSearcher::new();
+        let board = random_position(10, Opening::Standard, 30, 3);
+        let scored = searcher.score_moves(&board, &limits(3, 0)).unwrap();
+        assert_eq!(scored.len() as u32, board.moves().count_ones());
+        let best = scored.iter().map(|&(_, s)| s).max().unwrap();
+        assert_eq!(best, GenericSearcher::new().search(&board, &limits(3, 0)).unwrap().score);
+    }
+
+    #[test]
+    fn a_spent_budget_aborts_and_a_restart_finds_the_same_answer() {
+        let board = random_position(6, Opening::Standard, 18, 7);
+        let unlimited = GenericSearcher::new().search(&board, &limits(1, 36)).unwrap();
+        let mut searcher = GenericSearcher::new();
+        let mut budgeted = limits(1, 36);
+        budgeted.node_budget = Some(unlimited.nodes / 3);
+        assert_eq!(searcher.search(&board, &budgeted), Err(Aborted));
+        let restarted = searcher.search(&board, &limits(1, 36)).unwrap();
+        assert_eq!((restarted.score, restarted.best_move), (unlimited.score, unlimited.best_move));
+        assert!(restarted.nodes < unlimited.nodes, "the table keeps the aborted work");
+    }
+}
