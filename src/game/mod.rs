@@ -1,0 +1,25 @@
+//! The game model: a game of any variant with its history, results, statistics, saves and notation.
+//! Plain Rust with no web dependency; the app keeps these types in its state.
+
+mod color;
+mod errors;
+mod game;
+mod history;
+mod moves;
+mod position;
+mod result;
+mod square;
+mod variant;
+
+#[cfg(test)]
+mod game_tests;
+
+pub use color::Color;
+pub use errors::{IllegalMove, Reason, Refused};
+pub use game::Game;
+pub use history::History;
+pub use moves::Move;
+pub use position::{squares_of, Position};
+pub use result::{EndReason, Ending, GameResult};
+pub use square::{parse_square, square_name};
+pub use variant::{BoardSize, Opening, Variant};

@@ -1,0 +1,89 @@
+//! How a game ended and the score it ended with.
+
+use super::color::Color;
+use super::position::Position;
+use serde::{Deserialize, Serialize};
+
+/// An end that the players chose rather than the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Ending {
+    /// The given side resigned.
+    Resigned(Color),
+    AgreedDraw,
+}
+
+/// Why the game is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// Neither side can move.
+    NoMoves,
+    Resigned(Color),
+    AgreedDraw,
+}
+
+/// The final score. After a natural end the winner also gets the empty squares (World Othello Federation rule);
+/// a resignation scores every square for the winner (64–0 on 8×8); an agreed draw keeps the discs on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameResult {
+    pub black: u32,
+    pub white: u32,
+    pub reason: EndReason,
+}
+
+impl GameResult {
+    /// The result of `position` ended by `ending`, or by the board if there is none.
+    pub fn new(position: &Position, ending: Option<Ending>) -> GameResult {
+        let (black, white) = (position.count(Color::Black), position.count(Color::White));
+        let all = position.size().squares() as u32;
+        match ending {
+            Some(Ending::Resigned(loser)) => {
+                let (black, white) = if loser == Color::Black { (0, all) } else { (all, 0) };
+                GameResult { black, white, reason: EndReason::Resigned(loser) }
+            }
+            Some(Ending::AgreedDraw) => GameResult { black, white, reason: EndReason::AgreedDraw },
+            None => {
+                let empties = all - black - white;
+                let (black, white) = match black.cmp(&white) {
+                    std::cmp::Ordering::Greater => (black + empties, white),
+                    std::cmp::Ordering::Less => (black, white + empties),
+                    std::cmp::Ordering::Equal => (black, white),
+                };
+                GameResult { black, white, reason: EndReason::NoMoves }
+            }
+        }
+    }
+
+    /// The winner, or `None` for a draw.
+    pub fn winner(&self) -> Option<Color> {
+        match self.reason {
+            EndReason::Resigned(loser) => Some(loser.opponent()),
+            EndReason::AgreedDraw => None,
+            EndReason::NoMoves => match self.black.cmp(&self.white) {
+                std::cmp::Ordering::Greater => Some(Color::Black),
+                std::cmp::Ordering::Less => Some(Color::White),
+                std::cmp::Ordering::Equal => None,
+            },
+        }
+    }
+
+    /// Discs scored by one side.
+    pub fn discs(&self, color: Color) -> u32 {
+        match color {
+            Color::Black => self.black,
+            Color::White => self.white,
+        }
+    }
+}
+
+impl std::fmt::Display for GameResult {
+    /// "Black wins 40–24", "White wins by resignation 0–64", "Draw 32–32", "Draw by agreement 20–18".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let score = format!("{}–{}", self.black, self.white);
+        match (self.reason, self.winner()) {
+            (EndReason::Resigned(loser), _) => write!(f, "{} wins by resignation {score}", loser.opponent()),
+            (EndReason::AgreedDraw, _) => write!(f, "Draw by agreement {score}"),
+            (EndReason::NoMoves, Some(winner)) => write!(f, "{winner} wins {score}"),
+            (EndReason::NoMoves, None) => write!(f, "Draw {score}"),
+        }
+    }
+}

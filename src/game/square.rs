@@ -1,0 +1,59 @@
+//! Square coordinates: columns a.. left to right, rows 1.. top to bottom, a1 top-left; index = row * size + column.
+
+/// The name of square `index` on a `size`×`size` board, e.g. "f5" or "j10".
+pub fn square_name(index: usize, size: usize) -> String {
+    let column = (b'a' + (index % size) as u8) as char;
+    format!("{column}{}", index / size + 1)
+}
+
+/// The index of a square name such as "f5" or "J10" (any case) on a `size`×`size` board.
+pub fn parse_square(name: &str, size: usize) -> Option<usize> {
+    let mut chars = name.chars();
+    let column = chars.next()?.to_ascii_lowercase();
+    let digits = chars.as_str();
+    if !column.is_ascii_lowercase() || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let column = column as usize - 'a' as usize;
+    let row: usize = digits.parse().ok()?;
+    (column < size && (1..=size).contains(&row) && !digits.starts_with('0')).then(|| (row - 1) * size + column)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a1_is_top_left_and_the_last_square_bottom_right() {
+        assert_eq!(square_name(0, 8), "a1");
+        assert_eq!(square_name(7, 8), "h1");
+        assert_eq!(square_name(63, 8), "h8");
+        assert_eq!(square_name(37, 8), "f5");
+        assert_eq!(square_name(99, 10), "j10");
+        assert_eq!(square_name(35, 6), "f6");
+    }
+
+    #[test]
+    fn names_parse_back_in_any_case() {
+        for size in [6, 8, 10] {
+            for index in 0..size * size {
+                let name = square_name(index, size);
+                assert_eq!(parse_square(&name, size), Some(index));
+                assert_eq!(parse_square(&name.to_uppercase(), size), Some(index));
+            }
+        }
+    }
+
+    #[test]
+    fn squares_off_the_board_are_rejected() {
+        assert_eq!(parse_square("i1", 8), None);
+        assert_eq!(parse_square("a9", 8), None);
+        assert_eq!(parse_square("a0", 8), None);
+        assert_eq!(parse_square("a01", 10), None);
+        assert_eq!(parse_square("g1", 6), None);
+        assert_eq!(parse_square("z9", 8), None);
+        assert_eq!(parse_square("", 8), None);
+        assert_eq!(parse_square("5f", 8), None);
+        assert_eq!(parse_square("f", 8), None);
+    }
+}
