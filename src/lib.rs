@@ -3,3 +3,5 @@
 pub mod app;
 pub mod engine;
 pub mod game;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm_api;

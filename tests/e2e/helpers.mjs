@@ -1,0 +1,93 @@
+// Shared helpers for the end-to-end tests: Debian's Chromium driven by playwright-core, the built site served locally.
+//
+// Adding a test: create tests/e2e/<topic>.test.mjs; `make test` (and `make e2e` after a build) runs every
+// tests/e2e/*.test.mjs with `node --test` against dist/. A test needs four lines of set-up:
+//
+//   import { test } from 'node:test';
+//   import assert from 'node:assert/strict';
+//   import { openSite } from './helpers.mjs';
+//
+//   test('a player can …', async (t) => {
+//     const { page, errors } = await openSite(t);          // own server, browser and empty profile; closed after t
+//     await page.locator('[data-square="f5"]').click();
+//     assert.deepEqual(errors, []);                         // uncaught page errors and console errors (wasm panics)
+//   });
+//
+// openSite(t, { device: 'phone' }) opens a 360×740 touch page instead of the 1280×800 desktop one;
+// `screenshot(page, name)` saves tests/e2e/output/<name>.png. The browser never comes from a download: playwright-core only drives /usr/bin/chromium.
+
+import { chromium } from 'playwright-core';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from './server.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+export const DIST = join(HERE, '..', '..', 'dist');
+export const OUTPUT = join(HERE, 'output');
+export const CHROMIUM = '/usr/bin/chromium';
+// Headless, and quiet: no sandbox (containers run as root), no GPU, and none of the background traffic a fresh
+// profile would otherwise start (updates, sync, QUIC probing).
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+export const DEVICES = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
+};
+
+/** Starts Chromium with a fresh, empty profile, sized as `device` (a key of DEVICES). */
+export async function launchChromium(device = 'desktop') {
+  if (!DEVICES[device]) throw new Error(`unknown device '${device}': use one of ${Object.keys(DEVICES).join(', ')}`);
+  const profile = await mkdtemp(join(tmpdir(), 'reversi-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    args: CHROMIUM_FLAGS,
+    headless: true,
+    ...DEVICES[device],
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Serves `root` (the built site by default), opens it in a fresh Chromium and waits for the board to mount.
+ * Everything is closed when the test `t` ends. Returns { page, context, url, errors }: `errors` collects uncaught
+ * exceptions and console errors as they happen.
+ */
+export async function openSite(t, { device = 'desktop', root = DIST, path = '' } = {}) {
+  const server = await startServer(root);
+  const browser = await launchChromium(device);
+  t.after(async () => {
+    await browser.close();
+    await server.close();
+  });
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  await page.goto(server.url + path);
+  await page.locator('[data-square]').first().waitFor();
+  return { page, context: browser.context, url: server.url, errors };
+}
+
+/** Saves a full-page screenshot as tests/e2e/output/<name>.png and returns its path. */
+export async function screenshot(page, name) {
+  await mkdir(OUTPUT, { recursive: true });
+  const path = join(OUTPUT, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

@@ -1,0 +1,78 @@
+// A tiny static file server for the built site (dist/) and the benchmark page: Node's http module, 127.0.0.1 only.
+//
+//   import { startServer } from './server.mjs';
+//   const server = await startServer('dist');          // a free port chosen by the OS
+//   server.url                                          // 'http://127.0.0.1:41234/'
+//   await server.close();
+//
+// From the shell (what `make serve` runs): node tests/e2e/server.mjs dist 8080
+//
+// It serves files as GitHub Pages would: `/` and directories map to index.html, the right MIME type for each file
+// (application/wasm lets the browser stream-compile; a service worker must be served as JavaScript), no caching
+// headers so every test run sees the fresh build, and nothing outside the root.
+
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.obf': 'text/plain; charset=utf-8',
+  '.bin': 'application/octet-stream',
+};
+
+async function resolveFile(root, urlPath) {
+  const decoded = decodeURIComponent(urlPath.split('?')[0]);
+  const path = normalize(join(root, decoded));
+  if (path !== root && !path.startsWith(root + sep)) return null; // ".." escapes the root
+  const info = await stat(path).catch(() => null);
+  if (info?.isDirectory()) return resolveFile(root, join(decoded, 'index.html'));
+  return info?.isFile() ? path : null;
+}
+
+/** Serves `dir` on 127.0.0.1:`port` (0 = any free port). Resolves to { url, port, close() }. */
+export async function startServer(dir, port = 0) {
+  const root = resolve(dir);
+  const server = createServer(async (req, res) => {
+    try {
+      const file = await resolveFile(root, new URL(req.url, 'http://x').pathname);
+      if (!file) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end(`not found: ${req.url}\n`);
+        return;
+      }
+      const body = await readFile(file);
+      res.writeHead(200, {
+        'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+        'content-length': body.length,
+        'cache-control': 'no-cache',
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    } catch (error) {
+      res.writeHead(400, { 'content-type': 'text/plain' }).end(`bad request: ${error.message}\n`);
+    }
+  });
+  await new Promise((ok, fail) => server.once('error', fail).listen(port, '127.0.0.1', ok));
+  const actual = server.address().port;
+  return {
+    url: `http://127.0.0.1:${actual}/`,
+    port: actual,
+    close: () => new Promise((ok) => server.close(ok)),
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [dir = 'dist', port = '8080'] = process.argv.slice(2);
+  const { url } = await startServer(dir, Number(port));
+  console.log(`serving ${dir}/ at ${url} (Ctrl+C to stop)`);
+}
