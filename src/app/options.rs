@@ -4,17 +4,10 @@
 //! out-of-range value is brought back into range by [`Options::validated`]. Only JSON that is not an options
 //! object at all is an error, which the caller reports before falling back to [`Options::default`].
 
-use crate::engine::Opening;
+use crate::engine::level::Level;
+use crate::game::{BoardSize, Color, Opening, Variant};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-
-/// Which colour a setting refers to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-pub enum Side {
-    #[default]
-    Black,
-    White,
-}
 
 /// Who makes the moves for one colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -22,18 +15,6 @@ pub enum PlayerKind {
     #[default]
     Human,
     Computer,
-}
-
-/// How strongly the computer plays; the engine maps each level to its search settings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-pub enum Difficulty {
-    Beginner,
-    #[default]
-    Intermediate,
-    Advanced,
-    Expert,
-    /// No deliberate mistakes, searching for the whole thinking-time budget.
-    Full,
 }
 
 /// Light or dark page colours, or whichever the system prefers.
@@ -45,7 +26,6 @@ pub enum Theme {
     System,
 }
 
-pub const BOARD_SIZES: [usize; 3] = [6, 8, 10];
 pub const ANIMATION_SPEEDS: std::ops::RangeInclusive<u8> = 1..=5;
 
 /// Everything the Options dialog sets.
@@ -62,12 +42,12 @@ pub struct Options {
     pub valid_move_colour: String,
     pub active_square_colour: String,
     pub move_indicator_colour: String,
-    pub first_move: Side,
+    pub first_move: Color,
     pub black: PlayerKind,
     pub white: PlayerKind,
-    pub difficulty: Difficulty,
-    /// 6, 8 or 10.
-    pub board_size: usize,
+    pub difficulty: Level,
+    /// Saved as 6, 8 or 10.
+    pub board_size: BoardSize,
     pub opening: Opening,
     pub sound: bool,
     pub theme: Theme,
@@ -84,11 +64,11 @@ impl Default for Options {
             valid_move_colour: DEFAULT_VALID_MOVE_COLOUR.into(),
             active_square_colour: DEFAULT_ACTIVE_SQUARE_COLOUR.into(),
             move_indicator_colour: DEFAULT_MOVE_INDICATOR_COLOUR.into(),
-            first_move: Side::Black,
+            first_move: Color::Black,
             black: PlayerKind::Human,
             white: PlayerKind::Computer,
-            difficulty: Difficulty::default(),
-            board_size: 8,
+            difficulty: Level::default(),
+            board_size: BoardSize::Eight,
             opening: Opening::Standard,
             sound: true,
             theme: Theme::System,
@@ -123,10 +103,9 @@ impl Options {
         serde_json::to_string(self).expect("options are plain data and always serialise")
     }
 
-    /// The same options with every value in its allowed range: the board size snaps to the nearest supported
-    /// size, the animation speed is clamped, and a colour that is not `#rrggbb` returns to its default.
+    /// The same options with every value in its allowed range: the animation speed is clamped and a colour that is
+    /// not `#rrggbb` returns to its default. (An unknown board size or level is already refused by serde.)
     pub fn validated(mut self) -> Options {
-        self.board_size = nearest_board_size(self.board_size);
         self.animation_speed = self.animation_speed.clamp(*ANIMATION_SPEEDS.start(), *ANIMATION_SPEEDS.end());
         for (colour, default) in [
             (&mut self.board_colour, DEFAULT_BOARD_COLOUR),
@@ -143,23 +122,16 @@ impl Options {
         self
     }
 
-    pub fn player(&self, side: Side) -> PlayerKind {
-        match side {
-            Side::Black => self.black,
-            Side::White => self.white,
+    pub fn set_player(&mut self, color: Color, kind: PlayerKind) {
+        match color {
+            Color::Black => self.black = kind,
+            Color::White => self.white = kind,
         }
     }
 
-    pub fn set_player(&mut self, side: Side, kind: PlayerKind) {
-        match side {
-            Side::Black => self.black = kind,
-            Side::White => self.white = kind,
-        }
-    }
-
-    /// Whether a change from `self` to `next` only takes effect when a new game starts (size, opening, first move).
-    pub fn differs_in_new_game_settings(&self, next: &Options) -> bool {
-        self.board_size != next.board_size || self.opening != next.opening || self.first_move != next.first_move
+    /// The variant the next new game takes: size, opening and first move, which a game in progress keeps.
+    pub fn variant(&self) -> Variant {
+        Variant { size: self.board_size, opening: self.opening, first: self.first_move }
     }
 
     /// Milliseconds between one disc turning over and the next: speed 1 is 5× slower than speed 5.
@@ -174,16 +146,12 @@ impl Options {
     /// The colours as CSS custom properties, for the page's root element.
     pub fn colour_variables(&self) -> [(&'static str, &str); 4] {
         [
-            ("--board-colour", &self.board_colour),
-            ("--valid-move-colour", &self.valid_move_colour),
-            ("--active-square-colour", &self.active_square_colour),
-            ("--move-indicator-colour", &self.move_indicator_colour),
+            ("--board", &self.board_colour),
+            ("--valid-move", &self.valid_move_colour),
+            ("--active-square", &self.active_square_colour),
+            ("--move-indicator", &self.move_indicator_colour),
         ]
     }
-}
-
-fn nearest_board_size(size: usize) -> usize {
-    *BOARD_SIZES.iter().min_by_key(|&&s| (s.abs_diff(size), s)).expect("BOARD_SIZES is not empty")
 }
 
 fn is_hex_colour(s: &str) -> bool {
@@ -195,12 +163,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn defaults_are_a_human_black_against_the_computer_on_eight_by_eight() {
+    fn defaults_are_a_human_black_against_the_computer_in_the_standard_game() {
         let o = Options::default();
         assert_eq!((o.black, o.white), (PlayerKind::Human, PlayerKind::Computer));
-        assert_eq!(o.board_size, 8);
-        assert_eq!(o.opening, Opening::Standard);
-        assert_eq!(o.first_move, Side::Black);
+        assert_eq!(o.variant(), Variant::default());
         assert_eq!(o.theme, Theme::System);
         assert!(o.show_valid_moves && o.animate_moves && o.sound);
         assert_eq!(o.clone().validated(), o, "the defaults are already valid");
@@ -217,11 +183,11 @@ mod tests {
             valid_move_colour: "#abcdef".into(),
             active_square_colour: "#000000".into(),
             move_indicator_colour: "#ffffff".into(),
-            first_move: Side::White,
+            first_move: Color::White,
             black: PlayerKind::Computer,
             white: PlayerKind::Human,
-            difficulty: Difficulty::Expert,
-            board_size: 10,
+            difficulty: Level::Expert,
+            board_size: BoardSize::Ten,
             opening: Opening::EmptyCentre,
             sound: false,
             theme: Theme::Dark,
@@ -232,14 +198,13 @@ mod tests {
     #[test]
     fn out_of_range_values_are_clamped() {
         let o = Options::from_json(
-            r##"{"board_size": 7, "animation_speed": 99, "board_colour": "red", "valid_move_colour": "#ABCDEF"}"##,
+            r##"{"board_size": 10, "animation_speed": 99, "board_colour": "red", "valid_move_colour": "#ABCDEF"}"##,
         )
         .unwrap();
-        assert_eq!(o.board_size, 6, "7 is as close to 6 as to 8; the smaller wins");
+        assert_eq!(o.board_size, BoardSize::Ten);
         assert_eq!(o.animation_speed, 5);
         assert_eq!(o.board_colour, DEFAULT_BOARD_COLOUR);
         assert_eq!(o.valid_move_colour, "#abcdef");
-        assert_eq!(Options::from_json(r#"{"board_size": 1000, "animation_speed": 0}"#).unwrap().board_size, 10);
         assert_eq!(Options::from_json(r#"{"animation_speed": 0}"#).unwrap().animation_speed, 1);
     }
 
@@ -252,19 +217,33 @@ mod tests {
 
     #[test]
     fn corrupted_json_is_an_error_that_says_why() {
-        for bad in ["", "{", "not json", "[1, 2]", r#"{"board_size": "big"}"#, r#"{"theme": "Purple"}"#] {
-            let err = Options::from_json(bad).unwrap_err();
-            assert!(err.to_string().starts_with("the saved options could not be read ("), "{bad:?}: {err}");
+        let bad = ["", "{", "not json", "[1, 2]", r#"{"board_size": 7}"#, r#"{"theme": "Purple"}"#, r#"{"sound": 1}"#];
+        for json in bad {
+            let err = Options::from_json(json).unwrap_err();
+            assert!(err.to_string().starts_with("the saved options could not be read ("), "{json:?}: {err}");
         }
+        let err = Options::from_json(r#"{"board_size": 7}"#).unwrap_err();
+        assert!(err.to_string().contains("7 is not a board size"), "{err}");
     }
 
     #[test]
-    fn new_game_settings_are_size_opening_and_first_move() {
-        let o = Options::default();
-        assert!(o.differs_in_new_game_settings(&Options { board_size: 6, ..o.clone() }));
-        assert!(o.differs_in_new_game_settings(&Options { opening: Opening::EmptyCentre, ..o.clone() }));
-        assert!(o.differs_in_new_game_settings(&Options { first_move: Side::White, ..o.clone() }));
-        assert!(!o.differs_in_new_game_settings(&Options { black: PlayerKind::Computer, sound: false, ..o.clone() }));
+    fn the_variant_is_size_opening_and_first_move() {
+        let o = Options {
+            board_size: BoardSize::Six,
+            opening: Opening::EmptyCentre,
+            first_move: Color::White,
+            black: PlayerKind::Computer,
+            ..Options::default()
+        };
+        assert_eq!(o.variant(), Variant { size: BoardSize::Six, opening: Opening::EmptyCentre, first: Color::White });
+    }
+
+    #[test]
+    fn players_are_set_by_colour() {
+        let mut o = Options::default();
+        o.set_player(Color::Black, PlayerKind::Computer);
+        o.set_player(Color::White, PlayerKind::Human);
+        assert_eq!((o.black, o.white), (PlayerKind::Computer, PlayerKind::Human));
     }
 
     #[test]
@@ -273,13 +252,5 @@ mod tests {
         let fast = Options { animation_speed: 5, ..Options::default() };
         assert!(slow.flip_step_ms() > fast.flip_step_ms() && fast.flip_step_ms() > 0);
         assert_eq!(Options { animate_moves: false, ..slow }.flip_step_ms(), 0);
-    }
-
-    #[test]
-    fn players_are_read_and_set_by_side() {
-        let mut o = Options::default();
-        o.set_player(Side::Black, PlayerKind::Computer);
-        assert_eq!(o.player(Side::Black), PlayerKind::Computer);
-        assert_eq!(o.player(Side::White), PlayerKind::Computer);
     }
 }
