@@ -6,6 +6,7 @@ mod errors;
 mod game;
 mod history;
 mod moves;
+pub mod notation;
 mod position;
 mod result;
 mod square;

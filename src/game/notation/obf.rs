@@ -1,0 +1,95 @@
+//! OBF lines, as in the FFO endgame test suites: a board string, then `;`-separated `move:score` fields giving
+//! the exact score of each move for the side to move ("A2:+38").
+
+use super::board_text::{read_board, write_board};
+use super::error::{Location, NotationError};
+use crate::game::{parse_square, square_name, Move, Position};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObfLine {
+    pub position: Position,
+    /// Moves with their scores, in the order written (best first in the FFO files).
+    pub scores: Vec<(Move, i32)>,
+}
+
+pub fn read_obf(line: &str) -> Result<ObfLine, NotationError> {
+    let mut fields = line.split(';');
+    let position = read_board(fields.next().unwrap_or_default())?;
+    let mut scores = Vec::new();
+    for (index, field) in fields.enumerate() {
+        let at = Location::Field(index + 2);
+        let field = field.trim();
+        if field.is_empty() {
+            continue;
+        }
+        let (name, score) =
+            field.split_once(':').ok_or_else(|| NotationError::new(at, format!("'{field}' is not move:score")))?;
+        let mv = read_move(&position, name.trim()).map_err(|why| NotationError::new(at, why))?;
+        let score = score.trim();
+        let score: i32 = score.parse().map_err(|_| NotationError::new(at, format!("'{score}' is not a score")))?;
+        scores.push((mv, score));
+    }
+    Ok(ObfLine { position, scores })
+}
+
+/// A move that must be legal in `position`: a square, or "PA"/"PS" when the side to move has to pass.
+fn read_move(position: &Position, name: &str) -> Result<Move, String> {
+    if name.eq_ignore_ascii_case("pa") || name.eq_ignore_ascii_case("ps") {
+        return if position.must_pass() { Ok(Move::Pass) } else { Err(format!("'{name}': a pass is not forced")) };
+    }
+    let square = parse_square(name, position.size().n()).ok_or_else(|| format!("'{name}' is not a square"))?;
+    if position.is_legal(square) {
+        Ok(Move::Play(square))
+    } else {
+        Err(format!("'{name}' is not a legal move"))
+    }
+}
+
+/// "board X; A2:+38; C7:+36;" with upper-case squares, as in the FFO files.
+pub fn write_obf(line: &ObfLine) -> String {
+    let board = write_board(&line.position);
+    let (squares, side) = board.split_at(board.len() - 1);
+    let mut text = format!("{squares} {side};");
+    for (mv, score) in &line.scores {
+        let name = match mv {
+            Move::Play(square) => square_name(*square, line.position.size().n()).to_uppercase(),
+            Move::Pass => "PA".to_string(),
+        };
+        text += &format!(" {name}:{score:+};");
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Color;
+
+    /// FFO position #40 (the first line of ffo40-49.obf).
+    const FFO40: &str = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X; A2:+38; C7:+36; D8:+34; \
+                         C1:+30; B1:+30; G7:+28; D7:+28; C6:+28; F7:+26; A6:+24;";
+
+    #[test]
+    fn reads_an_ffo_line() {
+        let line = read_obf(FFO40).unwrap();
+        assert_eq!(line.position.to_move(), Color::Black);
+        assert_eq!(line.position.board().empty_count(), 20);
+        assert_eq!(line.scores.len(), 10);
+        assert_eq!(line.scores[0], (Move::Play(parse_square("a2", 8).unwrap()), 38));
+        assert_eq!(line.scores[9], (Move::Play(parse_square("a6", 8).unwrap()), 24));
+        assert_eq!(write_obf(&line), FFO40);
+        assert_eq!(read_obf(&write_obf(&line)).unwrap(), line);
+    }
+
+    #[test]
+    fn bad_fields_are_located() {
+        let board = &FFO40[..66];
+        let err = |fields: &str| read_obf(&format!("{board};{fields}")).unwrap_err().to_string();
+        assert_eq!(err(" A2:+38; Z9:+1"), "field 3: 'Z9' is not a square");
+        assert_eq!(err(" A2:+38; H1:+1"), "field 3: 'H1' is not a legal move");
+        assert_eq!(err(" A2:lots"), "field 2: 'lots' is not a score");
+        assert_eq!(err(" A2"), "field 2: 'A2' is not move:score");
+        assert_eq!(err(" PA:+0"), "field 2: 'PA': a pass is not forced");
+        assert_eq!(read_obf("O--q").unwrap_err().location, Location::Text);
+    }
+}
