@@ -6,12 +6,15 @@ use super::history::History;
 use super::moves::Move;
 use super::position::{squares_of, Position};
 use super::result::{Ending, GameResult};
+use super::save::GameRecord;
 use super::square::square_name;
 use super::variant::{Opening, Variant};
+use serde::{Deserialize, Serialize};
 
 /// One game of any variant, with its whole history. Passes are played automatically: after a move, if the side
 /// to move has no legal move (and the game is not over), a pass is recorded for it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "GameRecord", try_from = "GameRecord")]
 pub struct Game {
     variant: Variant,
     pub(super) history: History,
@@ -42,7 +45,7 @@ impl Game {
         Game::starting_at(Variant { size: start.size(), opening, first: start.to_move() }, start)
     }
 
-    fn starting_at(variant: Variant, start: Position) -> Game {
+    pub(super) fn starting_at(variant: Variant, start: Position) -> Game {
         let mut history = History::new(start);
         if start.must_pass() {
             history.record(Move::Pass, start.pass());

@@ -9,7 +9,9 @@ mod moves;
 pub mod notation;
 mod position;
 mod result;
+mod save;
 mod square;
+mod stats;
 mod variant;
 
 #[cfg(test)]
@@ -22,5 +24,7 @@ pub use history::History;
 pub use moves::Move;
 pub use position::{squares_of, Position};
 pub use result::{EndReason, Ending, GameResult};
+pub use save::{load, load_or_default, save, LoadError, SAVE_VERSION};
 pub use square::{parse_square, square_name};
+pub use stats::{PlayerKind, Statistics, Tally};
 pub use variant::{BoardSize, Opening, Variant};
