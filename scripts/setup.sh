@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything the build and the tests need, skipping what is already there at the right version.
 # Safe to run again: a second run compiles no tools.
+#   bash scripts/setup.sh               everything: build tools and the test browser
+#   bash scripts/setup.sh --no-browser  only what building the site needs (the Pages workflow)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,6 +12,12 @@ WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |
 export PATH="$HOME/.cargo/bin:$PATH"
 
 log() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
+
+case "${1:-}" in
+  "") BROWSER=yes ;;
+  --no-browser) BROWSER=no ;;
+  *) echo "usage: $0 [--no-browser]" >&2; exit 2 ;;
+esac
 
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   log "adding the wasm32-unknown-unknown target"
@@ -30,7 +38,7 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERS
   pids+=($!)
 fi
 
-if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+if [ "$BROWSER" = yes ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
   log "installing Debian's chromium and chromium-driver"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
@@ -47,4 +55,7 @@ for pid in "${pids[@]}"; do wait "$pid"; done
 
 log "fetching crates"
 cargo fetch --quiet
-log "ready: $(trunk --version), $(wasm-bindgen --version), wasm-opt $(node_modules/.bin/wasm-opt --version | awk '{print $3}'), $(chromium --version)"
+ready="$(trunk --version), $(wasm-bindgen --version), wasm-opt $(node_modules/.bin/wasm-opt --version | awk '{print $3}')"
+# Debian's chromium launcher script complains on stderr about its own arguments; the version line is on stdout.
+[ "$BROWSER" = no ] || ready="$ready, $(chromium --version 2>/dev/null)"
+log "ready: $ready"

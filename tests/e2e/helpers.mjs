@@ -84,6 +84,18 @@ export async function openSite(t, { device = 'desktop', root = DIST, path = '' }
   return { page, context: browser.context, url: server.url, errors };
 }
 
+/** Every square's disc as { a1: null, d4: 'white', … }, read from the board's DOM. */
+export async function discs(page) {
+  const entries = await page.$$eval('[data-square]', (squares) =>
+    squares.map((square) => {
+      const disc = square.querySelector('.disc');
+      const colour = disc && ['black', 'white'].find((c) => disc.classList.contains(c));
+      return [square.dataset.square, colour ?? null];
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
 /** Saves a full-page screenshot as tests/e2e/output/<name>.png and returns its path. */
 export async function screenshot(page, name) {
   await mkdir(OUTPUT, { recursive: true });

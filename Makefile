@@ -1,0 +1,58 @@
+# Set-up, build, tests and benchmarks in one place. Every entry point installs what is missing first (scripts/setup.sh
+# skips whatever is already there at the right version), so on a fresh machine `make serve` and `make test` are enough.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+# The tools setup.sh installs: trunk and wasm-bindgen in ~/.cargo/bin, wasm-opt (npm binaryen) in node_modules/.bin.
+export PATH := $(CURDIR)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
+export TRUNK_SKIP_VERSION_CHECK := true
+# wasm-bindgen-test-runner drives Debian's Chromium through this chromedriver (flags in webdriver.json).
+export CHROMEDRIVER := /usr/bin/chromedriver
+export WASM_BINDGEN_TEST_TIMEOUT := 300
+
+PORT ?= 8080
+BENCH_DEPTH ?= 12
+E2E_TESTS = $(wildcard tests/e2e/*.test.mjs)
+WASM_RELEASE = target/wasm32-unknown-unknown/release
+
+.PHONY: serve test setup site test-native test-wasm test-e2e bench bench-wasm bench-page
+
+## make serve: build the release site and serve dist/ at http://127.0.0.1:8080
+serve: site
+	node tests/e2e/server.mjs dist $(PORT)
+
+## make test: every test level — native cargo tests, wasm tests in headless Chromium, end-to-end on the built site
+test: setup test-native test-wasm site test-e2e
+
+# SETUP_FLAGS=--no-browser: only the build tools (the Pages workflow builds the site without testing it).
+setup:
+	bash scripts/setup.sh $(SETUP_FLAGS)
+
+## make site: the release build in dist/, then what a first visit downloads (gzip)
+site: setup
+	trunk build --release
+	node scripts/size.mjs dist
+
+test-native: setup
+	cargo test
+
+test-wasm: setup
+	cargo test --target wasm32-unknown-unknown --test web
+
+## make test-e2e: the end-to-end tests alone, against the dist/ already built
+test-e2e:
+	node --test $(E2E_TESTS)
+
+## make bench: perft $(BENCH_DEPTH) natively and as wasm in headless Chromium, checked against the published count
+bench: setup bench-wasm
+	cargo build --release --bin reversi-engine
+	node bench/run.mjs $(BENCH_DEPTH)
+
+# The engine's wasm exports alone (examples/wasm-bench), bound for the bench page into bench/pkg.
+bench-wasm:
+	cargo build --release --target wasm32-unknown-unknown --example wasm-bench
+	wasm-bindgen --target web --no-typescript --out-dir bench/pkg $(WASM_RELEASE)/examples/wasm_bench.wasm
+
+## make bench-page: serve the bench page to try it by hand at http://127.0.0.1:8081/?perft=10
+bench-page: bench-wasm
+	node tests/e2e/server.mjs bench 8081
