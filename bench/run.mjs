@@ -1,7 +1,7 @@
 // `make bench`: perft from the start position natively (target/release/reversi-engine) and as wasm in headless
 // Chromium (bench/index.html), the leaf counts checked against the published table, and the browser/native ratio.
 //
-//   node bench/run.mjs [depth=12] [runs=1]      (the Makefile builds both first; with runs > 1 it quotes medians)
+//   node bench/run.mjs [depth=12] [runs=1]   (the Makefile builds both first; with runs > 1 it quotes medians)
 
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -32,23 +32,23 @@ function nativePerft() {
   return { leaves: Number(match[1]), seconds: Number(match[2]) };
 }
 
-async function browserPerft() {
+/** Opens the bench page in headless Chromium; resolves to { perft(), close() }. */
+async function openBenchPage() {
   const server = await startServer(join(ROOT, 'bench'));
   const browser = await launchChromium('desktop');
-  try {
-    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    await page.goto(server.url);
-    await page.waitForFunction(() => window.benchReady === true);
-    const results = [];
-    for (let i = 0; i < runs; i++) {
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  await page.goto(server.url);
+  await page.waitForFunction(() => window.benchReady === true);
+  return {
+    async perft() {
       const { leaves, ms } = await page.evaluate((d) => window.bench.perft(d), depth);
-      results.push({ leaves, seconds: ms / 1000 });
-    }
-    return results;
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+      return { leaves, seconds: ms / 1000 };
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
 }
 
 function report(where, results) {
@@ -64,7 +64,20 @@ function report(where, results) {
   return { seconds, ok };
 }
 
-const native = report('native', Array.from({ length: runs }, nativePerft));
-const browser = report('chromium', await browserPerft());
-console.log(`ratio    chromium/native time: ${(browser.seconds / native.seconds).toFixed(2)}×`);
+// Native and browser runs alternate, so a change in the machine's load hits both sides alike.
+const page = await openBenchPage();
+const runsNative = [];
+const runsBrowser = [];
+try {
+  for (let i = 0; i < runs; i++) {
+    runsNative.push(nativePerft());
+    runsBrowser.push(await page.perft());
+  }
+} finally {
+  await page.close();
+}
+const native = report('native', runsNative);
+const browser = report('chromium', runsBrowser);
+const ratios = runsBrowser.map((b, i) => b.seconds / runsNative[i].seconds);
+console.log(`ratio    chromium/native time: ${median(ratios).toFixed(2)}×${runs > 1 ? ' (median of the run pairs)' : ''}`);
 if (!native.ok || !browser.ok) process.exit(1);
