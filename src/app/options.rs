@@ -1,21 +1,12 @@
-//! The player's preferences: plain Rust, saved as JSON, every value checked on the way in.
+//! The player's preferences: plain Rust, every value checked on the way in.
 //!
-//! Saved options are read leniently: a missing field takes its default (so older saves still load) and an
-//! out-of-range value is brought back into range by [`Options::validated`]. Only JSON that is not an options
-//! object at all is an error, which the caller reports before falling back to [`Options::default`].
+//! Saved options are read leniently (storage.rs keeps them in the game model's versioned envelope): a missing field
+//! takes its default, so saves from before a new option still load, and [`Options::validated`] brings an
+//! out-of-range value back into range. Only text that is not an options object at all is refused.
 
 use crate::engine::level::Level;
-use crate::game::{BoardSize, Color, Opening, Variant};
+use crate::game::{BoardSize, Color, Opening, PlayerKind, Variant};
 use serde::{Deserialize, Serialize};
-use std::fmt;
-
-/// Who makes the moves for one colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-pub enum PlayerKind {
-    #[default]
-    Human,
-    Computer,
-}
 
 /// Light or dark page colours, or whichever the system prefers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
@@ -81,28 +72,7 @@ const DEFAULT_VALID_MOVE_COLOUR: &str = "#f5d90a";
 const DEFAULT_ACTIVE_SQUARE_COLOUR: &str = "#4aa3ff";
 const DEFAULT_MOVE_INDICATOR_COLOUR: &str = "#e5484d";
 
-/// Saved options that could not be read at all.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OptionsError(pub String);
-
-impl fmt::Display for OptionsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "the saved options could not be read ({})", self.0)
-    }
-}
-
-impl std::error::Error for OptionsError {}
-
 impl Options {
-    /// Reads saved options; missing fields take defaults and out-of-range values are brought into range.
-    pub fn from_json(json: &str) -> Result<Options, OptionsError> {
-        serde_json::from_str::<Options>(json).map(Options::validated).map_err(|e| OptionsError(e.to_string()))
-    }
-
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("options are plain data and always serialise")
-    }
-
     /// The same options with every value in its allowed range: the animation speed is clamped and a colour that is
     /// not `#rrggbb` returns to its default. (An unknown board size or level is already refused by serde.)
     pub fn validated(mut self) -> Options {
@@ -192,38 +162,39 @@ mod tests {
             sound: false,
             theme: Theme::Dark,
         };
-        assert_eq!(Options::from_json(&o.to_json()), Ok(o));
+        assert_eq!(crate::game::load::<Options>(&crate::game::save(&o)), Ok(o));
+    }
+
+    fn read(json: &str) -> Result<Options, serde_json::Error> {
+        serde_json::from_str::<Options>(json).map(Options::validated)
     }
 
     #[test]
     fn out_of_range_values_are_clamped() {
-        let o = Options::from_json(
-            r##"{"board_size": 10, "animation_speed": 99, "board_colour": "red", "valid_move_colour": "#ABCDEF"}"##,
-        )
-        .unwrap();
-        assert_eq!(o.board_size, BoardSize::Ten);
+        let o = read(r##"{"animation_speed": 99, "board_colour": "red", "valid_move_colour": "#ABCDEF"}"##).unwrap();
         assert_eq!(o.animation_speed, 5);
         assert_eq!(o.board_colour, DEFAULT_BOARD_COLOUR);
         assert_eq!(o.valid_move_colour, "#abcdef");
-        assert_eq!(Options::from_json(r#"{"animation_speed": 0}"#).unwrap().animation_speed, 1);
+        assert_eq!(read(r#"{"animation_speed": 0}"#).unwrap().animation_speed, 1);
+        assert_eq!(
+            read(r##"{"move_indicator_colour": "#12345"}"##).unwrap().move_indicator_colour,
+            DEFAULT_MOVE_INDICATOR_COLOUR
+        );
     }
 
     #[test]
     fn missing_fields_take_their_defaults() {
-        let o = Options::from_json(r#"{"sound": false}"#).unwrap();
+        let o = read(r#"{"sound": false}"#).unwrap();
         assert_eq!(o, Options { sound: false, ..Options::default() });
-        assert_eq!(Options::from_json("{}"), Ok(Options::default()));
+        assert_eq!(read("{}").unwrap(), Options::default());
     }
 
     #[test]
-    fn corrupted_json_is_an_error_that_says_why() {
-        let bad = ["", "{", "not json", "[1, 2]", r#"{"board_size": 7}"#, r#"{"theme": "Purple"}"#, r#"{"sound": 1}"#];
-        for json in bad {
-            let err = Options::from_json(json).unwrap_err();
-            assert!(err.to_string().starts_with("the saved options could not be read ("), "{json:?}: {err}");
+    fn values_of_the_wrong_kind_are_refused() {
+        for json in ["", "[1, 2]", r#"{"board_size": 7}"#, r#"{"theme": "Purple"}"#, r#"{"sound": 1}"#] {
+            assert!(read(json).is_err(), "{json:?}");
         }
-        let err = Options::from_json(r#"{"board_size": 7}"#).unwrap_err();
-        assert!(err.to_string().contains("7 is not a board size"), "{err}");
+        assert!(read(r#"{"board_size": 7}"#).unwrap_err().to_string().contains("7 is not a board size"));
     }
 
     #[test]
