@@ -221,9 +221,12 @@ fn random_games<const N: usize>(size: BoardSize, games: usize) {
                 let mut game = Game::new(Variant { size, opening, first });
                 let mut naive = Naive::<N>::start(opening, cell(first));
                 loop {
-                    if naive.moves().is_empty() && !naive.pass().moves().is_empty() {
+                    let must_pass = naive.moves().is_empty() && !naive.pass().moves().is_empty();
+                    if must_pass {
                         naive = naive.pass();
                     }
+                    let passer = must_pass.then(|| game.to_move().opponent());
+                    assert_eq!(game.passed(), passer, "the pass is recorded and reported");
                     let position = game.position();
                     assert_eq!((position.black(), position.white()), naive.bits());
                     assert_eq!(cell(game.to_move()), naive.to_move);

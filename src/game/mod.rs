@@ -3,6 +3,7 @@
 
 mod color;
 mod errors;
+#[allow(clippy::module_inception)] // game::game holds the Game type: one concept per file.
 mod game;
 mod history;
 mod moves;

@@ -62,7 +62,9 @@ impl Position {
 
     /// The disc on a square, if any.
     pub fn at(&self, square: usize) -> Option<Color> {
-        if self.black() >> square & 1 == 1 {
+        if square >= self.size().squares() {
+            None
+        } else if self.black() >> square & 1 == 1 {
             Some(Color::Black)
         } else if self.white() >> square & 1 == 1 {
             Some(Color::White)
@@ -143,6 +145,8 @@ mod tests {
         assert_eq!(start.cell(4, 3), Some(Color::Black));
         assert_eq!(start.cell(0, 0), None);
         assert_eq!(start.cell(8, 0), None);
+        assert_eq!(start.at(64), None);
+        assert_eq!(start.at(1000), None);
         assert_eq!((start.count(Color::Black), start.count(Color::White)), (2, 2));
         assert_eq!(start.to_move(), Color::Black);
         assert_eq!(squares_of(start.legal_moves()).collect::<Vec<_>>(), vec![19, 26, 37, 44]);
