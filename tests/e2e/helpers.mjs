@@ -78,7 +78,9 @@ export async function openSite(t, { device = 'desktop', root = DIST, path = '' }
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
+  });
   await page.goto(server.url + path);
   await page.locator('[data-square]').first().waitFor();
   return { page, context: browser.context, url: server.url, errors };
