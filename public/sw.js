@@ -14,8 +14,8 @@ const SCOPE = new URL('./', self.location).href;
 const FIXED_FILES = ['manifest.webmanifest', 'icons/icon.svg', 'icons/icon-192.png', 'icons/icon-512.png'].map(
   (path) => new URL(path, SCOPE).href,
 );
-// Trunk's content hash: "reversi-0123456789abcdef_bg.wasm", "main-0123456789abcdef.css".
-const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z0-9]+$/;
+// Trunk's content hash, up to 16 hex digits: "reversi-0123456789abcdef_bg.wasm", "main-89abcdef0123.css".
+const HASHED = /-[0-9a-f]{8,16}(_bg)?\.[a-z0-9]+$/;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(

@@ -1,0 +1,20 @@
+//! About: what the app is, its version and licence.
+
+use crate::app::Modal;
+use leptos::prelude::*;
+
+#[component]
+pub fn AboutDialog() -> impl IntoView {
+    view! {
+        <Modal title="About Reversi" class="about-dialog">
+            <p class="about-version">"Reversi " <span data-testid="version">{env!("CARGO_PKG_VERSION")}</span></p>
+            <p>
+                "Reversi (also sold as Othello) against the computer or a friend, on 6×6, 8×8 or 10×10 boards. "
+                "Everything runs in your browser: the rules, the computer player and your saved games. "
+                "After one visit it also works offline, and it can be installed as an app."
+            </p>
+            <p>"Written in Rust with Leptos; the computer player is a bitboard search engine compiled to WebAssembly."</p>
+            <p>"Licence: " <span data-testid="licence">{env!("CARGO_PKG_LICENSE")}</span> "."</p>
+        </Modal>
+    }
+}

@@ -1,0 +1,217 @@
+//! Help: the rules, how to play, the menus and options, and the strategy guide, as four tabs.
+
+use super::strategy::StrategyGuide;
+use crate::app::shortcuts::ShortcutTable;
+use crate::app::Modal;
+use crate::engine::level::Level;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tab {
+    Rules,
+    Playing,
+    Menus,
+    Strategy,
+}
+
+impl Tab {
+    const ALL: [Tab; 4] = [Tab::Rules, Tab::Playing, Tab::Menus, Tab::Strategy];
+
+    fn title(self) -> &'static str {
+        match self {
+            Tab::Rules => "Rules",
+            Tab::Playing => "How to play",
+            Tab::Menus => "Menus and options",
+            Tab::Strategy => "Strategy",
+        }
+    }
+
+    fn id(self) -> &'static str {
+        match self {
+            Tab::Rules => "help-rules",
+            Tab::Playing => "help-playing",
+            Tab::Menus => "help-menus",
+            Tab::Strategy => "help-strategy",
+        }
+    }
+}
+
+#[component]
+pub fn HelpDialog() -> impl IntoView {
+    let open = RwSignal::new(Tab::Rules);
+    let tabs = Tab::ALL
+        .map(|tab| {
+            view! {
+                <button
+                    type="button"
+                    role="tab"
+                    id=format!("{}-tab", tab.id())
+                    aria-controls=tab.id()
+                    aria-selected=move || (open.get() == tab).to_string()
+                    tabindex=move || if open.get() == tab { "0" } else { "-1" }
+                    on:click=move |_| open.set(tab)
+                    on:keydown=move |ev| {
+                        let step = match ev.key().as_str() {
+                            "ArrowRight" => 1,
+                            "ArrowLeft" => Tab::ALL.len() - 1,
+                            _ => return,
+                        };
+                        let index = Tab::ALL.iter().position(|&t| t == open.get_untracked()).unwrap_or(0);
+                        let next = Tab::ALL[(index + step) % Tab::ALL.len()];
+                        open.set(next);
+                        if let Some(button) = document().get_element_by_id(&format!("{}-tab", next.id())) {
+                            let _ = button.unchecked_into::<web_sys::HtmlElement>().focus();
+                        }
+                    }
+                >
+                    {tab.title()}
+                </button>
+            }
+        })
+        .collect_view();
+    view! {
+        <Modal title="Help" class="help-dialog">
+            <div class="tabs" role="tablist" aria-label="Help topics">{tabs}</div>
+            {move || {
+                let tab = open.get();
+                let body = match tab {
+                    Tab::Rules => view! { <Rules /> }.into_any(),
+                    Tab::Playing => view! { <Playing /> }.into_any(),
+                    Tab::Menus => view! { <Menus /> }.into_any(),
+                    Tab::Strategy => view! { <StrategyGuide /> }.into_any(),
+                };
+                view! {
+                    <div class="tab-panel" role="tabpanel" id=tab.id() aria-labelledby=format!("{}-tab", tab.id())>
+                        {body}
+                    </div>
+                }
+            }}
+        </Modal>
+    }
+}
+
+#[component]
+fn Rules() -> impl IntoView {
+    view! {
+        <h3>"The board and the start"</h3>
+        <p>
+            "Two players, Black and White, take turns placing discs of their colour on an 8×8 board (6×6 and 10×10 "
+            "are in the options). The game starts with two discs of each colour crossed in the centre. With the "
+            "empty-centre opening the board starts empty instead: the first four moves fill the four centre squares "
+            "and flip nothing. Black moves first unless the options say White."
+        </p>
+        <h3>"Moves"</h3>
+        <p>
+            "Place a disc on an empty square so that it outflanks the opponent: along at least one straight line "
+            "(across, down or diagonal) an unbroken row of the opponent's discs lies between the new disc and "
+            "another disc of yours. Every outflanked disc, in every direction at once, turns to your colour."
+        </p>
+        <p>
+            "If you have a legal move you must play one. If you have none you pass; the app passes for you and "
+            "says so."
+        </p>
+        <h3>"The end and the score"</h3>
+        <p>
+            "The game ends when neither side can move, usually because the board is full. The player with more "
+            "discs wins. Scores follow the World Othello Federation: empty squares left at the end count for the "
+            "winner, so 40–20 with four squares empty is scored 44–20. A player who resigns loses with every square "
+            "going to the winner (64–0 on 8×8). A draw can also be agreed: offer one and the computer accepts only "
+            "if it thinks it is not ahead; a human opponent accepts or declines. An agreed draw keeps the discs "
+            "on the board as the score."
+        </p>
+    }
+}
+
+#[component]
+fn Playing() -> impl IntoView {
+    view! {
+        <h3>"Mouse and touch"</h3>
+        <p>
+            "Click or tap a square to play it. Dots mark the legal moves, and pointing at one shows which discs it "
+            "would flip (both can be turned off in Options). A square that is not a legal move flashes and nothing "
+            "is played. The last move is circled, and the discs it turned flip over in order of distance."
+        </p>
+        <h3>"Keyboard"</h3>
+        <p>
+            "Type a square's name, its column letter and then its row number: f then 5 plays f5. Or move the "
+            "cursor with the arrow keys and press Enter or Space. Every command also has a key:"
+        </p>
+        <ShortcutTable />
+        <h3>"Playing the computer"</h3>
+        <p>
+            "While the computer thinks the status says so; Move now makes it play its best move found so far, and "
+            "Stop pauses it until Resume play. After Undo or Redo lands on the computer's turn, play also pauses "
+            "until you choose Resume play or make a move yourself. Two computers can play each other: Stop pauses "
+            "them."
+        </p>
+        <h3>"Saving and offline play"</h3>
+        <p>
+            "The game in progress, the options and the statistics are kept in this browser, so closing the tab "
+            "loses nothing. After one visit the app also works with no network, and your browser can install it "
+            "as an app."
+        </p>
+    }
+}
+
+#[component]
+fn Menus() -> impl IntoView {
+    let levels = Level::ALL
+        .map(|level| {
+            let s = level.settings();
+            let slips = if s.makes_mistakes() { ", and sometimes slips" } else { "" };
+            view! {
+                <li>
+                    <strong>{s.name}</strong>
+                    {format!(": looks up to {} moves ahead, plays the last {} squares perfectly{slips}.",
+                        s.depth, s.exact_empties)}
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <h3>"The toolbar"</h3>
+        <ul>
+            <li><strong>"New game"</strong>" starts again with the board size, opening and first move from Options."</li>
+            <li>
+                <strong>"Undo, Redo, Undo all, Redo all"</strong>
+                " step through the game; click a move in the move list to jump to it. Playing a new move after "
+                "undoing drops the moves that followed."
+            </li>
+            <li><strong>"Resume play"</strong>" lets the computer move again after a pause."</li>
+            <li><strong>"Resign"</strong>" and "<strong>"Offer draw"</strong>" end the game early (see Rules)."</li>
+            <li><strong>"Move now"</strong>" and "<strong>"Stop"</strong>" hurry or pause the computer."</li>
+            <li>
+                <strong>"Copy transcript"</strong>" copies the moves as text (f5d6c3…); "<strong>"Import"</strong>
+                " starts from a pasted transcript or board string."
+            </li>
+            <li><strong>"Options, Statistics, Help, About"</strong>" open these dialogs."</li>
+        </ul>
+        <h3>"Options"</h3>
+        <ul>
+            <li>
+                <strong>"Players"</strong>": Black and White are each a human or the computer, so you can play the "
+                "computer, a friend on the same device, or watch two computers. This and the difficulty change at "
+                "once, even mid-game."
+            </li>
+            <li>
+                <strong>"New game"</strong>": who moves first, the board size and the opening. They apply when you "
+                "start a new game; the game in progress keeps its own."
+            </li>
+            <li>
+                <strong>"Board"</strong>": show valid moves, preview the flips of a move, and animate moves at a "
+                "speed of your choice."
+            </li>
+            <li><strong>"Colours"</strong>": the board, the valid-move dots, the keyboard cursor and the last-move ring."</li>
+            <li><strong>"Sound and theme"</strong>": sounds on or off, and a light or dark page, or the system's choice."</li>
+        </ul>
+        <p>"OK keeps your changes, Cancel forgets them, and Restore defaults puts every option back as it came."</p>
+        <h3>"Difficulty"</h3>
+        <ul>{levels}</ul>
+        <h3>"Statistics"</h3>
+        <p>
+            "Every finished game is counted once: wins, losses, draws and discs, seen as Black against White and as "
+            "the computer against a human. Reset clears them after asking."
+        </p>
+    }
+}

@@ -1,0 +1,128 @@
+//! The Statistics dialog: finished games from two points of view, with a Reset that asks first.
+
+use crate::app::persist::SavedStatistics;
+use crate::app::state::AppState;
+use crate::app::Modal;
+use crate::game::{Statistics, Tally};
+use leptos::prelude::*;
+
+#[component]
+pub fn StatisticsDialog() -> impl IntoView {
+    let state = AppState::get();
+    let statistics = SavedStatistics::get().0;
+    let confirming = RwSignal::new(false);
+    let reset = move |_| {
+        statistics.set(Statistics::default());
+        confirming.set(false);
+        state.show_info("Statistics reset.");
+    };
+    view! {
+        <Modal title="Statistics" class="statistics-dialog">
+            <TallyTable
+                caption="Black vs White"
+                sides=("Black", "White")
+                tally=Signal::derive(move || statistics.get().black_vs_white)
+            />
+            <TallyTable
+                caption="Computer vs Human"
+                sides=("Computer", "Human")
+                tally=Signal::derive(move || statistics.get().computer_vs_human)
+            />
+            <p class="field-note">
+                "Every finished game counts in Black vs White; Computer vs Human counts the games between a person and "
+                "the computer. Discs are as scored: the winner takes the empty squares, and a resignation gives the "
+                "winner every square."
+            </p>
+            <div class="dialog-actions">
+                {move || if confirming.get() {
+                    view! {
+                        <p class="confirm" role="alert">"Erase all statistics? This cannot be undone."</p>
+                        <span class="spacer"></span>
+                        <button type="button" on:click=move |_| confirming.set(false)>"Keep"</button>
+                        <button type="button" class="danger" on:click=reset>"Erase"</button>
+                    }
+                        .into_any()
+                } else {
+                    view! {
+                        <span class="spacer"></span>
+                        <button type="button" on:click=move |_| confirming.set(true)>"Reset statistics"</button>
+                    }
+                        .into_any()
+                }}
+            </div>
+        </Modal>
+    }
+}
+
+/// One perspective: a row for each side with its wins, losses, draws and discs.
+#[component]
+fn TallyTable(caption: &'static str, sides: (&'static str, &'static str), tally: Signal<Tally>) -> impl IntoView {
+    let row = move |side: &'static str, reversed: bool| {
+        move || {
+            let t = if reversed { tally.get().reversed() } else { tally.get() };
+            view! {
+                <tr>
+                    <th scope="row">{side}</th>
+                    <td>{with_percent(t.wins, t.win_percent())}</td>
+                    <td>{with_percent(t.losses, t.loss_percent())}</td>
+                    <td>{with_percent(t.draws, t.draw_percent())}</td>
+                    <td>{discs(&t)}</td>
+                </tr>
+            }
+        }
+    };
+    view! {
+        <table class="stats-table" data-testid=caption.to_lowercase().replace(' ', "-")>
+            <caption>{caption} " · " {move || games(tally.get().games())}</caption>
+            <thead>
+                <tr>
+                    <td></td>
+                    <th scope="col">"Wins"</th>
+                    <th scope="col">"Losses"</th>
+                    <th scope="col">"Draws"</th>
+                    <th scope="col">"Discs"</th>
+                </tr>
+            </thead>
+            <tbody>
+                {row(sides.0, false)}
+                {row(sides.1, true)}
+            </tbody>
+        </table>
+    }
+}
+
+/// "3 (60%)"; percentages rounded to whole numbers.
+fn with_percent(count: u32, percent: f64) -> String {
+    format!("{count} ({percent:.0}%)")
+}
+
+fn games(n: u64) -> String {
+    match n {
+        1 => "1 game".into(),
+        n => format!("{n} games"),
+    }
+}
+
+/// Total discs, and the average per game once there is one.
+fn discs(tally: &Tally) -> String {
+    match tally.games() {
+        0 => tally.discs.to_string(),
+        games => format!("{} (avg {:.1})", tally.discs, tally.discs as f64 / games as f64),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_read_with_rounded_percentages() {
+        let tally = Tally { wins: 2, losses: 1, draws: 0, discs: 100, opponent_discs: 60 };
+        assert_eq!(with_percent(tally.wins, tally.win_percent()), "2 (67%)");
+        assert_eq!(with_percent(tally.draws, tally.draw_percent()), "0 (0%)");
+        assert_eq!(discs(&tally), "100 (avg 33.3)");
+        assert_eq!(discs(&tally.reversed()), "60 (avg 20.0)");
+        assert_eq!(discs(&Tally::default()), "0");
+        assert_eq!((games(1), games(0), games(7)), ("1 game".into(), "0 games".into(), "7 games".into()));
+    }
+}
