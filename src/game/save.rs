@@ -181,6 +181,24 @@ mod tests {
         assert!(load::<Game>(&big_board).unwrap_err().to_string().contains("does not fit a 10×10 board"));
         let odd_size = text.replace("\"size\":8", "\"size\":7");
         assert!(load::<Game>(&odd_size).unwrap_err().to_string().contains("7 is not a board size"));
+        let bad_start = text.replace("---OX---", "---OQ---");
+        assert!(load::<Game>(&bad_start).unwrap_err().to_string().contains("start position: character 29: 'Q'"));
+    }
+
+    #[test]
+    fn endings_and_offers_that_cannot_have_happened_are_refused() {
+        let over = save(&game_of("d3c3b3d2e1d6d7e3f4"));
+        let resigned_after_the_end = over.replace("\"ending\":null", "\"ending\":{\"Resigned\":\"White\"}");
+        let error = load::<Game>(&resigned_after_the_end).unwrap_err().to_string();
+        assert!(error.contains("after the game was over"), "{error}");
+        let offer_after_the_end = over.replace("\"draw_offer\":null", "\"draw_offer\":\"Black\"");
+        assert!(load::<Game>(&offer_after_the_end).is_err());
+
+        let mut game = game_of("f5");
+        game.resign(Color::White).unwrap();
+        let offer_after_resigning = save(&game).replace("\"draw_offer\":null", "\"draw_offer\":\"Black\"");
+        let error = load::<Game>(&offer_after_resigning).unwrap_err().to_string();
+        assert!(error.contains("a draw offer open after the game ended"), "{error}");
     }
 
     #[test]
@@ -198,6 +216,8 @@ mod tests {
         assert!(error.is_some());
         let (_, error) = load_or_default::<Game>("");
         assert!(error.is_some());
+        let (_, error) = load_or_default::<Game>(r#"{"version":"1","data":{}}"#);
+        assert!(matches!(error, Some(LoadError::NotASave(_))));
     }
 
     #[test]
