@@ -16,7 +16,7 @@ pub struct History {
 }
 
 impl History {
-    pub fn new(start: Position) -> History {
+    pub(super) fn new(start: Position) -> History {
         History { positions: vec![start], moves: Vec::new(), cursor: 0 }
     }
 
@@ -48,7 +48,7 @@ impl History {
     }
 
     /// Appends a move at the cursor, dropping the redo tail.
-    pub fn record(&mut self, mv: Move, after: Position) {
+    pub(super) fn record(&mut self, mv: Move, after: Position) {
         self.moves.truncate(self.cursor);
         self.positions.truncate(self.cursor + 1);
         self.moves.push(mv);
@@ -74,7 +74,7 @@ impl History {
         self.cursor < self.moves.len()
     }
 
-    pub fn undo(&mut self) -> bool {
+    pub(super) fn undo(&mut self) -> bool {
         if !self.can_undo() {
             return false;
         }
@@ -85,7 +85,7 @@ impl History {
         true
     }
 
-    pub fn redo(&mut self) -> bool {
+    pub(super) fn redo(&mut self) -> bool {
         if !self.can_redo() {
             return false;
         }
@@ -93,13 +93,13 @@ impl History {
         true
     }
 
-    pub fn undo_all(&mut self) -> bool {
+    pub(super) fn undo_all(&mut self) -> bool {
         let moved = self.can_undo();
         self.cursor = self.first_stop();
         moved
     }
 
-    pub fn redo_all(&mut self) -> bool {
+    pub(super) fn redo_all(&mut self) -> bool {
         let moved = self.can_redo();
         self.cursor = self.moves.len();
         moved
@@ -107,7 +107,7 @@ impl History {
 
     /// Moves the cursor to the point after `ply` moves (clamped to the history), or just past the pass when that
     /// point is a forced pass. Returns whether the cursor moved.
-    pub fn go_to(&mut self, ply: usize) -> bool {
+    pub(super) fn go_to(&mut self, ply: usize) -> bool {
         let mut target = ply.min(self.moves.len());
         while self.is_forced_pass(target) {
             target += 1;
