@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 #[serde(into = "GameRecord", try_from = "GameRecord")]
 pub struct Game {
     variant: Variant,
-    pub(super) history: History,
+    history: History,
     /// A resignation or agreed draw at the current point; navigating the history withdraws it.
     pub(super) ending: Option<Ending>,
     pub(super) draw_offer: Option<Color>,
