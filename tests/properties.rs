@@ -1,4 +1,6 @@
 //! Properties of the game model over random games of every variant, with random steps through the history.
+//! Native only: proptest is a native dev-dependency (its random source does not build for wasm32).
+#![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
 use reversi::game::notation::{read_transcript, write_transcript};
