@@ -1,40 +1,105 @@
-//! The SVG board.
+//! The SVG board: an ARIA grid of squares with coordinates along the top and left edges.
 
-use crate::engine::{Opening, VariantBoard};
+use super::square::Square;
+use super::state::AppState;
+use crate::game::{Color, Position};
 use leptos::prelude::*;
 
-const CELL: f64 = 10.0;
+/// Board units per square (the SVG scales to its box).
+pub const CELL: f64 = 10.0;
+/// Room for the coordinates on the top and left edges.
+const MARGIN: f64 = 5.0;
+
+/// What every square reads, computed once per change for the whole board.
+#[derive(Clone, Copy)]
+pub struct BoardView {
+    pub position: Memo<Position>,
+    /// Legal moves a human may click now (empty on the computer's turn).
+    pub playable: Memo<u128>,
+    /// The discs the hovered move would flip.
+    pub preview: Memo<u128>,
+    pub last_placed: Memo<Option<usize>>,
+    /// The discs the last move flipped, nearest first, while its animation should play.
+    pub flipping: Memo<Option<(u64, Vec<usize>)>>,
+}
+
+impl BoardView {
+    fn new(state: AppState) -> BoardView {
+        let position = Memo::new(move |_| state.table.with(|t| *t.game.position()));
+        let playable = Memo::new(move |_| {
+            let players = state.players();
+            state.table.with(|t| if t.human_to_move(&players).is_some() { t.game.legal_moves() } else { 0 })
+        });
+        let preview = Memo::new(move |_| {
+            let wanted = state.options.with(|o| o.preview_moves);
+            match state.hover.get() {
+                Some(square) if wanted && playable.get() >> square & 1 == 1 => position.get().flips(square),
+                _ => 0,
+            }
+        });
+        let last_placed = Memo::new(move |_| state.table.with(|t| t.game.last_placed()));
+        let flipping = Memo::new(move |_| {
+            let serial = state.animation.get()?;
+            Some((serial, state.table.with(|t| t.game.last_flips())))
+        });
+        BoardView { position, playable, preview, last_placed, flipping }
+    }
+
+    /// The colour that moves now, for the preview's ghost disc.
+    pub fn mover(&self) -> Color {
+        self.position.with(Position::to_move)
+    }
+}
 
 #[component]
 pub fn Board() -> impl IntoView {
-    let size = 8;
-    let (black, white) = VariantBoard::start_discs(size, Opening::Standard);
-    let extent = CELL * size as f64;
-    let squares = (0..size * size)
-        .map(|sq| {
-            let (col, row) = (sq % size, sq / size);
-            let name = format!("{}{}", (b'a' + col as u8) as char, row + 1);
-            let (x, y) = (col as f64 * CELL, row as f64 * CELL);
-            let disc = if black >> sq & 1 == 1 {
-                Some("disc black")
-            } else if white >> sq & 1 == 1 {
-                Some("disc white")
-            } else {
-                None
-            };
-            view! {
-                <g class="square" data-square=name.clone() role="gridcell" tabindex="-1" aria-label=name>
-                    <rect x=x y=y width=CELL height=CELL class="cell" />
-                    {disc.map(|class| view! {
-                        <circle cx=x + CELL / 2.0 cy=y + CELL / 2.0 r=CELL * 0.4 class=class />
-                    })}
-                </g>
-            }
-        })
-        .collect_view();
+    let state = AppState::get();
+    let view_state = BoardView::new(state);
+    provide_context(view_state);
+    let size = Memo::new(move |_| state.size());
+    let extent = move || CELL * size.get() as f64;
+    let view_box = move || format!("{} {} {} {}", -MARGIN, -MARGIN, extent() + MARGIN + 1.0, extent() + MARGIN + 1.0);
+    let label = move || {
+        let p = view_state.position.get();
+        format!("Board, {n}×{n}: Black {}, White {}", p.count(Color::Black), p.count(Color::White), n = size.get())
+    };
+    let rows = move || {
+        let n = size.get();
+        (0..n)
+            .map(|row| {
+                let squares = (0..n).map(|col| view! { <Square square=row * n + col size=n /> }).collect_view();
+                view! { <g role="row">{squares}</g> }
+            })
+            .collect_view()
+    };
+    let coordinates = move || {
+        let n = size.get();
+        (0..n)
+            .map(|i| {
+                let middle = i as f64 * CELL + CELL / 2.0;
+                let column = ((b'a' + i as u8) as char).to_string();
+                view! {
+                    <text class="coordinate" x=middle y=-MARGIN / 2.0>{column}</text>
+                    <text class="coordinate" x=-MARGIN / 2.0 y=middle>{i + 1}</text>
+                }
+            })
+            .collect_view()
+    };
+    let dots = move || star_points(size.get());
     view! {
-        <svg class="board" viewBox=format!("0 0 {extent} {extent}") role="grid" aria-label="Board">
-            {squares}
+        <svg class="board" viewBox=view_box role="grid" aria-label=label aria-rowcount=size aria-colcount=size>
+            <rect class="board-frame" x=-1.0 y=-1.0 width=move || extent() + 2.0 height=move || extent() + 2.0 rx=1.5 />
+            <g aria-hidden="true">{coordinates}</g>
+            {rows}
+            <g class="star-points" aria-hidden="true">
+                {move || dots().into_iter().map(|(x, y)| view! { <circle cx=x cy=y r=0.7 /> }).collect_view()}
+            </g>
         </svg>
     }
+}
+
+/// The four dots two squares in from each corner, as on a real Othello board.
+fn star_points(n: usize) -> Vec<(f64, f64)> {
+    let (near, far) = (2.0, n as f64 - 2.0);
+    [(near, near), (near, far), (far, near), (far, far)].map(|(x, y)| (x * CELL, y * CELL)).to_vec()
 }

@@ -1,0 +1,277 @@
+//! Keyboard play: type a square ("f5", "j10"), move the focus cursor with the arrows and play it with Enter or
+//! Space, and the shortcuts of every command.
+// Natively only the tests read this; the key handler that reads these exists only in the browser.
+#![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+
+use super::actions::{Action, Key};
+use super::state::AppState;
+use crate::game::parse_square;
+use leptos::prelude::*;
+
+/// A square being typed: a column letter, then the row's digits.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CoordinateEntry {
+    typed: String,
+}
+
+/// What a typed character did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Typed {
+    /// Not part of a square name; the entry is cleared.
+    Ignored,
+    /// A column letter, or a row that a further digit could extend ("j1" may become "j10").
+    Pending,
+    /// A whole square name.
+    Square(usize),
+}
+
+impl CoordinateEntry {
+    pub fn push(&mut self, c: char, size: usize) -> Typed {
+        let c = c.to_ascii_lowercase();
+        let last_column = (b'a' + size as u8 - 1) as char;
+        if ('a'..=last_column).contains(&c) {
+            self.typed = c.to_string();
+            return Typed::Pending;
+        }
+        if !c.is_ascii_digit() || self.typed.is_empty() {
+            self.typed.clear();
+            return Typed::Ignored;
+        }
+        self.typed.push(c);
+        match parse_square(&self.typed, size) {
+            // Row 1 on a 10×10 board might be the start of row 10.
+            Some(_) if size >= 10 && self.typed.len() == 2 && c == '1' => Typed::Pending,
+            Some(square) => {
+                self.typed.clear();
+                Typed::Square(square)
+            }
+            None => {
+                self.typed.clear();
+                Typed::Ignored
+            }
+        }
+    }
+
+    /// Ends the entry (after a pause or Enter): a complete square waiting for a possible second digit.
+    pub fn finish(&mut self, size: usize) -> Option<usize> {
+        let square = parse_square(&self.typed, size);
+        self.typed.clear();
+        square
+    }
+}
+
+/// Installs the page-wide key handler (browser only).
+pub fn install(state: AppState) {
+    #[cfg(target_arch = "wasm32")]
+    web::install(state);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = state;
+}
+
+/// What a key press means for the board, apart from the command shortcuts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BoardKey {
+    Cursor(i32, i32),
+    PlayCursor,
+}
+
+fn board_key(key: &str) -> Option<BoardKey> {
+    Some(match key {
+        "ArrowLeft" => BoardKey::Cursor(-1, 0),
+        "ArrowRight" => BoardKey::Cursor(1, 0),
+        "ArrowUp" => BoardKey::Cursor(0, -1),
+        "ArrowDown" => BoardKey::Cursor(0, 1),
+        "Enter" | " " => BoardKey::PlayCursor,
+        _ => return None,
+    })
+}
+
+/// What a key press comes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Handled {
+    Cursor(i32, i32),
+    Play(usize),
+    /// Part of a square name; the rest may follow.
+    Pending,
+    Action(Action),
+}
+
+/// Decides what one key press does, so that the browser glue only reads the event and acts.
+fn interpret(state: &AppState, entry: &mut CoordinateEntry, key: Key, on_board: bool) -> Option<Handled> {
+    let size = state.size_untracked();
+    if let Some(board) = board_key(key.key).filter(|_| !key.command && !key.alt) {
+        return match board {
+            BoardKey::Cursor(dx, dy) => Some(Handled::Cursor(dx, dy)),
+            BoardKey::PlayCursor if on_board => Some(Handled::Play(state.cursor.get_untracked())),
+            BoardKey::PlayCursor => entry.finish(size).map(Handled::Play),
+        };
+    }
+    if let Some(action) = Action::for_key(key) {
+        entry.finish(size);
+        return Some(Handled::Action(action));
+    }
+    let mut chars = key.key.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else { return None };
+    if key.command || key.alt {
+        return None;
+    }
+    match entry.push(c, size) {
+        Typed::Square(square) => Some(Handled::Play(square)),
+        Typed::Pending => Some(Handled::Pending),
+        Typed::Ignored => None,
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+mod web {
+    use super::super::state::Dialog;
+    use super::*;
+    use leptos::ev;
+    use send_wrapper::SendWrapper;
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    use wasm_bindgen::JsCast;
+
+    /// How long a typed "j1" waits for a "0" before it is played as j1.
+    const SECOND_DIGIT_MS: u32 = 700;
+
+    pub fn install(state: AppState) {
+        let entry = Rc::new(RefCell::new(CoordinateEntry::default()));
+        let pending = Rc::new(RefCell::new(None::<gloo_timers::callback::Timeout>));
+        let handler = SendWrapper::new(move |event: ev::KeyboardEvent| {
+            if event.default_prevented() || event.is_composing() || typing_in_a_field(&event) {
+                return;
+            }
+            let dialog = state.dialog.get_untracked();
+            if dialog.is_some() {
+                if event.key() == "Escape" {
+                    state.close_dialog();
+                }
+                return;
+            }
+            let key = event.key();
+            let pressed = Key {
+                key: &key,
+                shift: event.shift_key(),
+                command: event.ctrl_key() || event.meta_key(),
+                alt: event.alt_key(),
+            };
+            let on_board = target_square(&event);
+            // Enter and Space on a focused button activate the button, not the board.
+            if matches!(key.as_str(), "Enter" | " ") && !on_board && focused_control(&event) {
+                return;
+            }
+            let handled = interpret(&state, &mut entry.borrow_mut(), pressed, on_board);
+            pending.borrow_mut().take();
+            let Some(handled) = handled else { return };
+            event.prevent_default();
+            match handled {
+                Handled::Cursor(dx, dy) => {
+                    state.move_cursor(dx, dy);
+                    focus_cursor(&state);
+                }
+                Handled::Play(square) => {
+                    state.cursor.set(square);
+                    state.human_plays(square);
+                }
+                Handled::Action(Action::Stop) if state.thinking.get_untracked().is_none() => {
+                    state.notice.set(None);
+                }
+                Handled::Action(action) => {
+                    if action == Action::Shortcuts && dialog == Some(Dialog::Shortcuts) {
+                        state.close_dialog();
+                    } else {
+                        state.perform(action);
+                    }
+                }
+                Handled::Pending => {
+                    let entry = entry.clone();
+                    *pending.borrow_mut() = Some(gloo_timers::callback::Timeout::new(SECOND_DIGIT_MS, move || {
+                        let size = state.size_untracked();
+                        if let Some(square) = entry.borrow_mut().finish(size) {
+                            state.cursor.set(square);
+                            state.human_plays(square);
+                        }
+                    }));
+                }
+            }
+        });
+        let listener = window_event_listener(ev::keydown, move |event| (*handler)(event));
+        on_cleanup(move || listener.remove());
+    }
+
+    fn typing_in_a_field(event: &ev::KeyboardEvent) -> bool {
+        let Some(element) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return false };
+        matches!(element.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+            || element.has_attribute("contenteditable")
+    }
+
+    fn target_square(event: &ev::KeyboardEvent) -> bool {
+        event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|e| e.has_attribute("data-square"))
+    }
+
+    fn focused_control(event: &ev::KeyboardEvent) -> bool {
+        event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|e| matches!(e.tag_name().as_str(), "BUTTON" | "A" | "SUMMARY"))
+    }
+
+    /// Moves keyboard focus to the cursor's square so screen readers read it.
+    pub fn focus_cursor(state: &AppState) {
+        let name = state.square_name(state.cursor.get_untracked());
+        if let Ok(Some(element)) = document().query_selector(&format!("[data-square=\"{name}\"]")) {
+            if let Ok(svg) = element.dyn_into::<web_sys::SvgElement>() {
+                let _ = svg.focus();
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_letter_and_a_digit_make_a_square() {
+        let mut entry = CoordinateEntry::default();
+        assert_eq!(entry.push('f', 8), Typed::Pending);
+        assert_eq!(entry.push('5', 8), Typed::Square(37));
+        assert_eq!(entry.push('F', 8), Typed::Pending, "capitals work too");
+        assert_eq!(entry.push('5', 8), Typed::Square(37));
+    }
+
+    #[test]
+    fn off_board_and_stray_keys_are_ignored() {
+        let mut entry = CoordinateEntry::default();
+        assert_eq!(entry.push('5', 8), Typed::Ignored, "a row needs a column first");
+        assert_eq!(entry.push('i', 8), Typed::Ignored, "no column i on 8×8");
+        entry.push('a', 8);
+        assert_eq!(entry.push('9', 8), Typed::Ignored);
+        assert_eq!(entry.push('g', 6), Typed::Ignored, "no column g on 6×6");
+    }
+
+    #[test]
+    fn a_new_letter_restarts_the_entry() {
+        let mut entry = CoordinateEntry::default();
+        entry.push('a', 8);
+        entry.push('c', 8);
+        assert_eq!(entry.push('3', 8), Typed::Square(18));
+    }
+
+    #[test]
+    fn ten_by_ten_waits_for_a_second_digit_after_one() {
+        let mut entry = CoordinateEntry::default();
+        entry.push('j', 10);
+        assert_eq!(entry.push('1', 10), Typed::Pending);
+        assert_eq!(entry.push('0', 10), Typed::Square(99));
+        entry.push('b', 10);
+        assert_eq!(entry.push('1', 10), Typed::Pending);
+        assert_eq!(entry.finish(10), Some(1), "b1 after a pause");
+        entry.push('b', 10);
+        assert_eq!(entry.push('2', 10), Typed::Square(11));
+    }
+}

@@ -1,0 +1,86 @@
+//! Sound effects synthesised with WebAudio: short filtered clicks and tones, nothing downloaded.
+// Natively only the tests read this; the synthesiser exists only in the browser.
+#![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+
+use super::state::AppState;
+use leptos::prelude::*;
+
+/// A disc placed: a short woody click.
+pub fn placed(state: &AppState) {
+    play(state, &[Tone { frequency: 520.0, start: 0.0, length: 0.05, volume: 0.25 }]);
+}
+
+/// A square that cannot be played: a low buzz.
+pub fn refused(state: &AppState) {
+    play(state, &[Tone { frequency: 140.0, start: 0.0, length: 0.12, volume: 0.15 }]);
+}
+
+/// The game ended: a rising pair of notes.
+pub fn game_over(state: &AppState) {
+    play(
+        state,
+        &[
+            Tone { frequency: 440.0, start: 0.0, length: 0.15, volume: 0.2 },
+            Tone { frequency: 660.0, start: 0.16, length: 0.25, volume: 0.2 },
+        ],
+    );
+}
+
+/// One enveloped oscillator note; times in seconds from now.
+struct Tone {
+    frequency: f32,
+    start: f64,
+    length: f64,
+    volume: f32,
+}
+
+fn play(state: &AppState, tones: &[Tone]) {
+    if state.options.with_untracked(|o| o.sound) {
+        #[cfg(target_arch = "wasm32")]
+        web::play(tones);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = tones;
+}
+
+#[cfg(target_arch = "wasm32")]
+mod web {
+    use super::Tone;
+    use std::cell::RefCell;
+    use web_sys::{AudioContext, OscillatorType};
+
+    thread_local! {
+        /// One context for the page's life, made on the first sound (after a user gesture, as browsers require).
+        static CONTEXT: RefCell<Option<AudioContext>> = const { RefCell::new(None) };
+    }
+
+    pub fn play(tones: &[Tone]) {
+        CONTEXT.with(|cell| {
+            let mut cell = cell.borrow_mut();
+            if cell.is_none() {
+                *cell = AudioContext::new().ok();
+            }
+            if let Some(context) = cell.as_ref() {
+                // Sound is a nicety: a browser that refuses audio just stays silent.
+                let _ = tones.iter().try_for_each(|tone| schedule(context, tone));
+            }
+        });
+    }
+
+    fn schedule(context: &AudioContext, tone: &Tone) -> Result<(), wasm_bindgen::JsValue> {
+        let now = context.current_time() + tone.start;
+        let oscillator = context.create_oscillator()?;
+        oscillator.set_type(OscillatorType::Triangle);
+        oscillator.frequency().set_value(tone.frequency);
+        let gain = context.create_gain()?;
+        // A fast attack and exponential decay make a click rather than a beep.
+        gain.gain().set_value_at_time(0.0001, now)?;
+        gain.gain().exponential_ramp_to_value_at_time(tone.volume, now + 0.005)?;
+        gain.gain().exponential_ramp_to_value_at_time(0.0001, now + tone.length)?;
+        oscillator.connect_with_audio_node(&gain)?;
+        gain.connect_with_audio_node(&context.destination())?;
+        oscillator.start_with_when(now)?;
+        oscillator.stop_with_when(now + tone.length + 0.02)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,121 @@
+//! One square of the board: its cell, disc, markers and the flip animation, as an ARIA grid cell.
+
+use super::board::{BoardView, CELL};
+use super::state::AppState;
+use crate::game::{square_name, Color};
+use leptos::prelude::*;
+
+fn colour_class(color: Color) -> &'static str {
+    match color {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+#[component]
+pub fn Square(square: usize, size: usize) -> impl IntoView {
+    let state = AppState::get();
+    let board = expect_context::<BoardView>();
+    let name = square_name(square, size);
+    let (x, y) = ((square % size) as f64 * CELL, (square / size) as f64 * CELL);
+    let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
+    let bit = move |set: u128| set >> square & 1 == 1;
+
+    let disc = Memo::new(move |_| board.position.with(|p| p.at(square)));
+    let playable = Memo::new(move |_| bit(board.playable.get()));
+    let show_marker = move || playable.get() && state.options.with(|o| o.show_valid_moves);
+    let is_last = Memo::new(move |_| board.last_placed.get() == Some(square));
+    let active = move || state.cursor.get() == square;
+
+    let accessible_name = {
+        let name = name.clone();
+        move || {
+            let state_words = match disc.get() {
+                Some(color) => color.name().to_lowercase(),
+                None if playable.get() => "empty, legal move".into(),
+                None => "empty".into(),
+            };
+            let last = if is_last.get() { ", last move" } else { "" };
+            format!("{name}, {state_words}{last}")
+        }
+    };
+
+    // The disc is rebuilt whenever the position or animation changes so that its CSS animation restarts.
+    let disc_view = move || {
+        let color = disc.get()?;
+        let step = state.options.with(|o| o.flip_step_ms());
+        let order = board.flipping.with(|f| f.as_ref().and_then(|(_, order)| order.iter().position(|&s| s == square)));
+        let placed_now = board.flipping.with(|f| f.is_some()) && is_last.get();
+        let (class, style) = match order {
+            Some(i) if step > 0 => (
+                format!("disc {} flip", colour_class(color)),
+                format!(
+                    "--from: var(--disc-{}); animation-delay: {}ms; animation-duration: {}ms",
+                    colour_class(color.opponent()),
+                    step * (i as u32 + 1),
+                    step * 3
+                ),
+            ),
+            _ if placed_now && step > 0 => (format!("disc {} drop", colour_class(color)), String::new()),
+            _ => (format!("disc {}", colour_class(color)), String::new()),
+        };
+        Some(view! {
+            <circle class=class style=style cx=cx cy=cy r=CELL * 0.41 />
+        })
+    };
+
+    let preview_view = move || {
+        let mover = colour_class(board.mover());
+        if bit(board.preview.get()) {
+            Some(view! { <circle class=format!("preview-flip {mover}") cx=cx cy=cy r=CELL * 0.16 /> }.into_any())
+        } else if state.hover.get() == Some(square) && playable.get() && state.options.with(|o| o.preview_moves) {
+            Some(view! { <circle class=format!("ghost {mover}") cx=cx cy=cy r=CELL * 0.41 /> }.into_any())
+        } else {
+            None
+        }
+    };
+
+    let refused_view = move || {
+        state.refused.get().filter(|(s, _)| *s == square).map(|(_, serial)| {
+            view! { <rect class="refused-flash" data-serial=serial x=x y=y width=CELL height=CELL /> }
+        })
+    };
+
+    let on_click = move |_| state.human_plays(square);
+    let on_enter = move |_| state.hover.set(Some(square));
+    let on_leave = move |_| {
+        state.hover.update(|h| {
+            if *h == Some(square) {
+                *h = None
+            }
+        })
+    };
+    let on_focus = move |_| state.cursor.set(square);
+
+    view! {
+        <g
+            class="square"
+            class:playable=playable
+            class:active=active
+            role="gridcell"
+            data-square=name
+            tabindex=move || if active() { "0" } else { "-1" }
+            aria-label=accessible_name
+            on:click=on_click
+            on:pointerenter=on_enter
+            on:pointerleave=on_leave
+            on:focus=on_focus
+        >
+            <rect class="cell" x=x y=y width=CELL height=CELL />
+            {move || show_marker().then(|| view! { <circle class="marker" cx=cx cy=cy r=CELL * 0.12 /> })}
+            {disc_view}
+            {preview_view}
+            {move || is_last.get().then(|| view! {
+                <circle class="last-move" class:animated=move || board.flipping.with(Option::is_some)
+                    cx=cx cy=cy r=CELL * 0.46 />
+            })}
+            <rect class="focus-ring" x=x + 0.6 y=y + 0.6 width=CELL - 1.2 height=CELL - 1.2 rx=0.8 />
+            {refused_view}
+        </g>
+    }
+}

@@ -1,0 +1,370 @@
+//! The app's shared state: signals over plain-Rust types, provided once through context, and the actions every
+//! control calls (so a button, a shortcut and a test all do the same thing).
+
+use super::actions::Action;
+use super::options::Options;
+use super::sound;
+use super::table::{describe_last_move, describe_position, DrawOffer, Players, Table};
+use crate::game::{square_name, Color, Game, PlayerKind};
+use leptos::prelude::*;
+
+/// The overlays and dialogs; at most one is open. The dialogs engineer's components render the first four.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialog {
+    Options,
+    Statistics,
+    Help,
+    About,
+    /// The keyboard shortcut overlay (`?`).
+    Shortcuts,
+    /// Paste a transcript or a board string.
+    Import,
+}
+
+/// A short message shown above the board until the next action (draw declined, import failed, ...).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    pub text: String,
+    pub is_error: bool,
+}
+
+/// Everything the components share. `Copy`: signals are handles, so each component takes it from context.
+#[derive(Clone, Copy)]
+pub struct AppState {
+    pub table: RwSignal<Table>,
+    /// The saved preferences (players, level, size, colours, ...). Persisted by the options module.
+    pub options: RwSignal<Options>,
+    pub dialog: RwSignal<Option<Dialog>>,
+    /// The keyboard focus cursor on the board (a square index).
+    pub cursor: RwSignal<usize>,
+    /// The square under the pointer, for the flip preview.
+    pub hover: RwSignal<Option<usize>>,
+    /// The colour the computer is thinking for right now.
+    pub thinking: RwSignal<Option<Color>>,
+    /// The computer is weighing a draw offer.
+    pub weighing_draw: RwSignal<bool>,
+    /// Set by Move now; the thinking driver plays its best move so far and clears it.
+    pub hurry: RwSignal<bool>,
+    /// The last move was just played (not reached by undo/redo), so its flips animate. Counts moves so a disc
+    /// that flips twice in a row animates twice.
+    pub animation: RwSignal<Option<u64>>,
+    /// Text for the aria-live region.
+    pub announcement: RwSignal<String>,
+    pub notice: RwSignal<Option<Notice>>,
+    /// A refused square and a counter so the same square can be refused twice in a row.
+    pub refused: RwSignal<Option<(usize, u64)>>,
+    /// Extra pause in milliseconds before each computer move (computer-against-computer pace).
+    pub computer_pause_ms: RwSignal<u32>,
+    serial: StoredValue<u64>,
+}
+
+impl AppState {
+    pub fn new(options: Options, game: Option<Game>) -> AppState {
+        let table = match game {
+            Some(game) => Table::from_game(game),
+            None => Table::new(options.variant()),
+        };
+        let centre = table.game.variant().size.n() / 2;
+        AppState {
+            cursor: RwSignal::new((centre - 1) * table.game.variant().size.n() + centre - 1),
+            table: RwSignal::new(table),
+            options: RwSignal::new(options),
+            dialog: RwSignal::new(None),
+            hover: RwSignal::new(None),
+            thinking: RwSignal::new(None),
+            weighing_draw: RwSignal::new(false),
+            hurry: RwSignal::new(false),
+            animation: RwSignal::new(None),
+            announcement: RwSignal::new(String::new()),
+            notice: RwSignal::new(None),
+            refused: RwSignal::new(None),
+            computer_pause_ms: RwSignal::new(0),
+            serial: StoredValue::new(0),
+        }
+    }
+
+    pub fn provide(self) {
+        provide_context(self);
+    }
+
+    pub fn get() -> AppState {
+        expect_context::<AppState>()
+    }
+
+    fn next_serial(&self) -> u64 {
+        self.serial.update_value(|n| *n += 1);
+        self.serial.get_value()
+    }
+
+    pub fn players(&self) -> Players {
+        self.options.with(Players::from_options)
+    }
+
+    pub fn players_untracked(&self) -> Players {
+        self.options.with_untracked(Players::from_options)
+    }
+
+    /// Squares along one side of the board in play.
+    pub fn size(&self) -> usize {
+        self.table.with(|t| t.game.variant().size.n())
+    }
+
+    pub fn size_untracked(&self) -> usize {
+        self.table.with_untracked(|t| t.game.variant().size.n())
+    }
+
+    fn say(&self, text: String) {
+        self.announcement.set(text);
+    }
+
+    fn note(&self, text: impl Into<String>, is_error: bool) {
+        self.notice.set(Some(Notice { text: text.into(), is_error }));
+    }
+
+    /// A human clicked, tapped or typed a square: play it if it is their turn and legal, else show the cue.
+    pub fn human_plays(&self, square: usize) {
+        let players = self.players_untracked();
+        let may_move = self.table.with_untracked(|t| t.human_to_move(&players).is_some() && t.game.is_legal(square));
+        if may_move {
+            self.place(square);
+        } else {
+            self.refused.set(Some((square, self.next_serial())));
+            sound::refused(self);
+        }
+    }
+
+    /// The computer's chosen move.
+    pub fn computer_plays(&self, square: usize) {
+        self.place(square);
+    }
+
+    fn place(&self, square: usize) {
+        let mut played = Ok(());
+        self.table.update(|t| played = t.play(square));
+        match played {
+            Ok(()) => {
+                self.cursor.set(square);
+                self.notice.set(None);
+                self.animation.set(Some(self.next_serial()));
+                self.say(self.table.with_untracked(|t| describe_last_move(&t.game)));
+                sound::placed(self);
+            }
+            Err(illegal) => self.note(format!("Move refused: {illegal}"), true),
+        }
+    }
+
+    pub fn new_game(&self) {
+        let variant = self.options.with_untracked(Options::variant);
+        self.table.set(Table::new(variant));
+        self.after_jump();
+        let n = variant.size.n();
+        self.cursor.set((n / 2 - 1) * n + n / 2 - 1);
+        self.say(format!("New game. {} to move.", variant.first));
+    }
+
+    /// Starts from an imported game (transcript or board string).
+    pub fn load_game(&self, game: Game) {
+        self.table.set(Table::from_game(game));
+        self.after_jump();
+        self.say(self.table.with_untracked(|t| describe_position(&t.game)));
+    }
+
+    fn navigate(&self, step: impl FnOnce(&mut Table, &Players) -> bool, what: &str) {
+        let players = self.players_untracked();
+        let mut moved = false;
+        self.table.update(|t| moved = step(t, &players));
+        if moved {
+            self.after_jump();
+            let suspended = self.table.with_untracked(|t| t.can_resume(&players));
+            let mut text = format!("{what}. {}", self.table.with_untracked(|t| describe_position(&t.game)));
+            if suspended {
+                text.push_str(" Play is paused: choose Resume play for the computer to move.");
+            }
+            self.say(text);
+        }
+    }
+
+    fn after_jump(&self) {
+        self.animation.set(None);
+        self.notice.set(None);
+        self.hurry.set(false);
+    }
+
+    pub fn undo(&self) {
+        self.navigate(|t, p| t.undo(p), "Move taken back");
+    }
+
+    pub fn redo(&self) {
+        self.navigate(|t, p| t.redo(p), "Move replayed");
+    }
+
+    pub fn undo_all(&self) {
+        self.navigate(|t, p| t.undo_all(p), "Back to the start");
+    }
+
+    pub fn redo_all(&self) {
+        self.navigate(|t, p| t.redo_all(p), "Forward to the last move");
+    }
+
+    pub fn go_to(&self, ply: usize) {
+        self.navigate(|t, p| t.go_to(p, ply), "Jumped in the move list");
+    }
+
+    pub fn resume(&self) {
+        self.table.update(Table::resume);
+        self.say("Play resumed.".into());
+    }
+
+    /// Stop: the computer stops thinking and waits for Resume play (also the pause of computer-only games).
+    pub fn stop(&self) {
+        self.table.update(Table::suspend);
+        self.say("Computer stopped. Choose Resume play to continue.".into());
+    }
+
+    pub fn move_now(&self) {
+        self.hurry.set(true);
+    }
+
+    pub fn resign(&self) {
+        let players = self.players_untracked();
+        let mut resigned = None;
+        self.table.update(|t| resigned = t.resign(&players).ok());
+        if resigned.is_some() {
+            self.after_jump();
+            self.say(self.table.with_untracked(|t| describe_position(&t.game)));
+            sound::game_over(self);
+        }
+    }
+
+    pub fn offer_draw(&self) {
+        let players = self.players_untracked();
+        let mut offer = None;
+        self.table.update(|t| offer = t.offer_draw(&players).ok());
+        match offer {
+            Some(DrawOffer::ComputerDecides { computer }) => {
+                self.weighing_draw.set(true);
+                self.say(format!("Draw offered. {computer} (computer) is considering it."));
+            }
+            Some(DrawOffer::HumanDecides { responder }) => {
+                self.say(format!("Draw offered. {responder}: accept or decline?"));
+            }
+            None => {}
+        }
+    }
+
+    /// The computer's verdict on an open draw offer.
+    pub fn computer_answers_draw(&self, accept: bool) {
+        self.weighing_draw.set(false);
+        let mut accepted = None;
+        self.table.update(|t| accepted = t.answer_draw(accept).ok());
+        match accepted {
+            Some(true) => {
+                self.say(self.table.with_untracked(|t| describe_position(&t.game)));
+                self.note("The computer accepts the draw.", false);
+                sound::game_over(self);
+            }
+            Some(false) => {
+                self.say("The computer declines the draw. Play on.".into());
+                self.note("The computer declines the draw.", false);
+            }
+            None => {}
+        }
+    }
+
+    pub fn accept_draw(&self) {
+        let mut accepted = false;
+        self.table.update(|t| accepted = t.game.accept_draw().is_ok());
+        if accepted {
+            self.say(self.table.with_untracked(|t| describe_position(&t.game)));
+            sound::game_over(self);
+        }
+    }
+
+    pub fn decline_draw(&self) {
+        let mut declined = false;
+        self.table.update(|t| declined = t.game.decline_draw().is_ok());
+        if declined {
+            self.say("Draw declined. Play on.".into());
+        }
+    }
+
+    /// Changes who plays one colour, mid-game if need be.
+    pub fn set_player(&self, color: Color, kind: PlayerKind) {
+        self.options.update(|o| o.set_player(color, kind));
+        self.say(format!(
+            "{color} is now played by {}.",
+            if kind == PlayerKind::Human { "a human" } else { "the computer" }
+        ));
+    }
+
+    pub fn open(&self, dialog: Dialog) {
+        self.dialog.set(Some(dialog));
+    }
+
+    pub fn close_dialog(&self) {
+        self.dialog.set(None);
+    }
+
+    pub fn show_error(&self, text: impl Into<String>) {
+        self.note(text, true);
+    }
+
+    pub fn show_info(&self, text: impl Into<String>) {
+        self.note(text, false);
+    }
+
+    /// Moves the focus cursor by (columns, rows), staying on the board.
+    pub fn move_cursor(&self, dx: i32, dy: i32) {
+        let n = self.size_untracked() as i32;
+        self.cursor.update(|c| {
+            let (x, y) = (*c as i32 % n, *c as i32 / n);
+            let (x, y) = ((x + dx).clamp(0, n - 1), (y + dy).clamp(0, n - 1));
+            *c = (y * n + x) as usize;
+        });
+    }
+
+    pub fn square_name(&self, square: usize) -> String {
+        square_name(square, self.size_untracked())
+    }
+}
+
+impl AppState {
+    /// Runs a menu command (from a button or a shortcut) if it applies now.
+    pub fn perform(&self, action: Action) {
+        if !self.is_enabled_untracked(action) {
+            return;
+        }
+        match action {
+            Action::NewGame => self.new_game(),
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::UndoAll => self.undo_all(),
+            Action::RedoAll => self.redo_all(),
+            Action::ResumePlay => self.resume(),
+            Action::Resign => self.resign(),
+            Action::OfferDraw => self.offer_draw(),
+            Action::MoveNow => self.move_now(),
+            Action::Stop => self.stop(),
+            Action::CopyTranscript => super::transcript::copy(self),
+            Action::Import => self.open(Dialog::Import),
+            Action::Options => self.open(Dialog::Options),
+            Action::Statistics => self.open(Dialog::Statistics),
+            Action::Help => self.open(Dialog::Help),
+            Action::About => self.open(Dialog::About),
+            Action::Shortcuts => self.open(Dialog::Shortcuts),
+        }
+    }
+
+    /// Whether a command applies now; tracked, so buttons enable and disable themselves.
+    pub fn is_enabled(&self, action: Action) -> bool {
+        let players = self.players();
+        let thinking = self.thinking.get().is_some();
+        self.table.with(|t| t.allows(&players, thinking, action))
+    }
+
+    fn is_enabled_untracked(&self, action: Action) -> bool {
+        let players = self.players_untracked();
+        let thinking = self.thinking.get_untracked().is_some();
+        self.table.with_untracked(|t| t.allows(&players, thinking, action))
+    }
+}

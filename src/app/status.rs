@@ -1,0 +1,123 @@
+//! The status area: a card per side (discs, who plays it, whose turn) and a line saying what happens now, with
+//! the controls that belong to that moment (Move now/Stop while thinking, Accept/Decline for a draw offer).
+
+use super::actions::Action;
+use super::players::PlayerControls;
+use super::state::AppState;
+use super::toolbar::ActionButton;
+use crate::game::Color;
+use leptos::prelude::*;
+
+#[component]
+pub fn Status() -> impl IntoView {
+    view! {
+        <section class="status" aria-label="Game status">
+            <div class="score-cards">
+                <ScoreCard color=Color::Black />
+                <ScoreCard color=Color::White />
+            </div>
+            <StatusLine />
+            <Notice />
+        </section>
+    }
+}
+
+#[component]
+fn ScoreCard(color: Color) -> impl IntoView {
+    let state = AppState::get();
+    let count = move || state.table.with(|t| t.game.count(color));
+    let to_move = move || state.table.with(|t| t.game.side_to_move() == Some(color));
+    let thinking = move || state.thinking.get() == Some(color);
+    let winner = move || state.table.with(|t| t.game.result().is_some_and(|r| r.winner() == Some(color)));
+    let colour = color.name().to_lowercase();
+    view! {
+        <div class=format!("score-card {colour}") class:to-move=to_move class:winner=winner>
+            <svg class="card-disc" viewBox="0 0 20 20" aria-hidden="true">
+                <circle cx="10" cy="10" r="8.5" class=format!("disc {colour}") />
+            </svg>
+            <div class="card-text">
+                <span class="card-name">{color.name()}</span>
+                <span class="card-count" aria-label=move || format!("{} discs", count())>{count}</span>
+            </div>
+            <span class="thinking-dots" class:visible=thinking aria-hidden="true"><i></i><i></i><i></i></span>
+            <PlayerControls color=color />
+        </div>
+    }
+}
+
+/// One sentence about the game right now, plus the controls for that moment.
+#[component]
+fn StatusLine() -> impl IntoView {
+    let state = AppState::get();
+    let line = move || {
+        let players = state.players();
+        let thinking = state.thinking.get();
+        state.table.with(|t| {
+            let game = &t.game;
+            if let Some(result) = game.result() {
+                return format!("Game over: {result}.");
+            }
+            if let Some(by) = game.draw_offer() {
+                return format!("{by} offers a draw.");
+            }
+            let side = game.to_move();
+            let mut text = String::new();
+            if let Some(passer) = game.passed() {
+                text.push_str(&format!("{passer} has no move and must pass. "));
+            }
+            if thinking == Some(side) {
+                text.push_str(&format!("{side} is thinking…"));
+            } else if t.can_resume(&players) {
+                text.push_str(&format!("Paused: {side} (computer) to move."));
+            } else {
+                text.push_str(&format!("{side} to move."));
+            }
+            text
+        })
+    };
+    let passed = move || state.table.with(|t| t.game.passed().is_some() && !t.game.is_over());
+    let over = move || state.table.with(|t| t.game.is_over());
+    let human_answers_draw = move || {
+        let players = state.players();
+        state.table.with(|t| t.game.draw_offer().is_some_and(|by| !players.is_computer(by.opponent())))
+            && !state.weighing_draw.get()
+    };
+    let thinking = move || state.thinking.get().is_some();
+    view! {
+        <div class="status-line" class:pass=passed class:over=over>
+            <p class="status-text" data-testid="status">{line}</p>
+            <div class="status-actions">
+                <Show when=thinking>
+                    <ActionButton action=Action::MoveNow icon="⏩" />
+                    <ActionButton action=Action::Stop icon="⏹" />
+                </Show>
+                <Show when=human_answers_draw>
+                    <button type="button" class="action primary" on:click=move |_| state.accept_draw()>
+                        "Accept draw"
+                    </button>
+                    <button type="button" class="action" on:click=move |_| state.decline_draw()>
+                        "Decline draw"
+                    </button>
+                </Show>
+            </div>
+        </div>
+    }
+}
+
+/// A message from the last action (import result, draw declined, copied transcript).
+#[component]
+fn Notice() -> impl IntoView {
+    let state = AppState::get();
+    move || {
+        state.notice.get().map(|notice| {
+            view! {
+                <p class="notice" class:error=notice.is_error role=if notice.is_error { "alert" } else { "status" }>
+                    <span>{notice.text}</span>
+                    <button type="button" class="icon-button" aria-label="Dismiss" on:click=move |_| state.notice.set(None)>
+                        "✕"
+                    </button>
+                </p>
+            }
+        })
+    }
+}

@@ -1,0 +1,331 @@
+//! The game on the table: the game model plus whether play is suspended, and the game-control rules the menu
+//! follows (who resigns, who answers a draw offer, when the computer may move). Plain Rust, tested natively.
+
+use super::actions::Action;
+use super::options::Options;
+use crate::game::{square_name, Color, Game, IllegalMove, Move, PlayerKind, Refused, Variant};
+
+/// Who plays each colour, read from the options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Players {
+    pub black: PlayerKind,
+    pub white: PlayerKind,
+}
+
+impl Players {
+    pub fn from_options(options: &Options) -> Players {
+        Players { black: options.black, white: options.white }
+    }
+
+    pub fn kind(&self, color: Color) -> PlayerKind {
+        match color {
+            Color::Black => self.black,
+            Color::White => self.white,
+        }
+    }
+
+    pub fn is_computer(&self, color: Color) -> bool {
+        self.kind(color) == PlayerKind::Computer
+    }
+
+    /// The side a menu action such as Resign or Offer draw speaks for: the only human, or with two humans the
+    /// side to move. Two computers have nobody to speak for.
+    pub fn acting_side(&self, to_move: Color) -> Option<Color> {
+        match (self.is_computer(Color::Black), self.is_computer(Color::White)) {
+            (false, true) => Some(Color::Black),
+            (true, false) => Some(Color::White),
+            (false, false) => Some(to_move),
+            (true, true) => None,
+        }
+    }
+}
+
+/// A game and whether the computer is held back from moving.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Table {
+    pub game: Game,
+    /// Play is suspended (after undo/redo onto the computer's turn, or Stop): the computer waits for Resume play.
+    pub suspended: bool,
+}
+
+/// What a draw offer leads to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawOffer {
+    /// The computer answers after its search says who is ahead.
+    ComputerDecides { computer: Color },
+    /// The other human accepts or declines on this device.
+    HumanDecides { responder: Color },
+}
+
+impl Table {
+    pub fn new(variant: Variant) -> Table {
+        Table { game: Game::new(variant), suspended: false }
+    }
+
+    pub fn from_game(game: Game) -> Table {
+        Table { game, suspended: false }
+    }
+
+    /// Plays a move for the side to move and lets play continue.
+    pub fn play(&mut self, square: usize) -> Result<(), IllegalMove> {
+        self.game.play(square)?;
+        self.suspended = false;
+        Ok(())
+    }
+
+    /// The side the computer should move for now, if any: its turn, the game on, play not suspended and no draw
+    /// offer waiting for an answer.
+    pub fn computer_to_move(&self, players: &Players) -> Option<Color> {
+        let side = self.game.side_to_move()?;
+        (players.is_computer(side) && !self.suspended && self.game.draw_offer().is_none()).then_some(side)
+    }
+
+    /// A human may place a disc now.
+    pub fn human_to_move(&self, players: &Players) -> Option<Color> {
+        let side = self.game.side_to_move()?;
+        (!players.is_computer(side) || self.suspended).then_some(side)
+    }
+
+    pub fn undo(&mut self, players: &Players) -> bool {
+        self.navigate(players, Game::undo)
+    }
+
+    pub fn redo(&mut self, players: &Players) -> bool {
+        self.navigate(players, Game::redo)
+    }
+
+    pub fn undo_all(&mut self, players: &Players) -> bool {
+        self.navigate(players, Game::undo_all)
+    }
+
+    pub fn redo_all(&mut self, players: &Players) -> bool {
+        self.navigate(players, Game::redo_all)
+    }
+
+    /// Goes to the point after `ply` moves (a click in the move list).
+    pub fn go_to(&mut self, players: &Players, ply: usize) -> bool {
+        self.navigate(players, |game| game.go_to(ply))
+    }
+
+    /// Steps through the history; landing on the computer's turn suspends play so it does not answer at once.
+    fn navigate(&mut self, players: &Players, step: impl FnOnce(&mut Game) -> bool) -> bool {
+        let moved = step(&mut self.game);
+        if moved {
+            self.suspended = self.game.side_to_move().is_some_and(|side| players.is_computer(side));
+        }
+        moved
+    }
+
+    pub fn can_resume(&self, players: &Players) -> bool {
+        self.suspended && self.game.side_to_move().is_some_and(|side| players.is_computer(side))
+    }
+
+    pub fn resume(&mut self) {
+        self.suspended = false;
+    }
+
+    /// Holds the computer back (Stop, or Pause in computer-against-computer games).
+    pub fn suspend(&mut self) {
+        self.suspended = true;
+    }
+
+    /// The side that would resign from the menu now.
+    pub fn resigning_side(&self, players: &Players) -> Option<Color> {
+        self.game.side_to_move().and_then(|side| players.acting_side(side))
+    }
+
+    pub fn resign(&mut self, players: &Players) -> Result<Color, Refused> {
+        let loser = self.resigning_side(players).ok_or(Refused::GameOver)?;
+        self.game.resign(loser)?;
+        Ok(loser)
+    }
+
+    /// Offers a draw for the acting side and says who must answer it.
+    pub fn offer_draw(&mut self, players: &Players) -> Result<DrawOffer, Refused> {
+        let by = self.resigning_side(players).ok_or(Refused::GameOver)?;
+        self.game.offer_draw(by)?;
+        let responder = by.opponent();
+        Ok(if players.is_computer(responder) {
+            DrawOffer::ComputerDecides { computer: responder }
+        } else {
+            DrawOffer::HumanDecides { responder }
+        })
+    }
+
+    /// The computer's answer to an open offer (it accepts when its search says it is not ahead).
+    pub fn answer_draw(&mut self, accept: bool) -> Result<bool, Refused> {
+        if accept {
+            self.game.accept_draw().map(|()| true)
+        } else {
+            self.game.decline_draw().map(|()| false)
+        }
+    }
+
+    /// Whether a menu command makes sense now (`thinking`: the computer is searching).
+    pub fn allows(&self, players: &Players, thinking: bool, action: Action) -> bool {
+        let game = &self.game;
+        match action {
+            Action::Undo | Action::UndoAll => game.can_undo(),
+            Action::Redo | Action::RedoAll => game.can_redo(),
+            Action::ResumePlay => self.can_resume(players),
+            Action::Resign => self.resigning_side(players).is_some(),
+            Action::OfferDraw => self.resigning_side(players).is_some() && game.draw_offer().is_none(),
+            Action::MoveNow | Action::Stop => thinking,
+            Action::CopyTranscript => !game.history().played().is_empty(),
+            _ => true,
+        }
+    }
+}
+
+/// What the live region says after a move: "Black f5." plus a forced pass, then whose turn it is or the result.
+pub fn describe_last_move(game: &Game) -> String {
+    let n = game.variant().size.n();
+    let played = game.history().played();
+    let mut words = Vec::new();
+    if let Some(ply) = played.iter().rposition(|mv| *mv != Move::Pass) {
+        let mover = game.history().position_at(ply).expect("a position before every move").to_move();
+        let square = played[ply].square().expect("rposition found a placed disc");
+        words.push(format!("{mover} {}.", square_name(square, n)));
+    }
+    if let Some(passer) = game.passed() {
+        words.push(format!("{passer} has no move and must pass."));
+    }
+    words.push(describe_position(game));
+    words.join(" ")
+}
+
+/// The state of play in words: whose turn, or the result.
+pub fn describe_position(game: &Game) -> String {
+    match (game.result(), game.side_to_move()) {
+        (Some(result), _) => format!("Game over: {result}."),
+        (None, Some(side)) => format!("{side} to move."),
+        (None, None) => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{parse_square, BoardSize};
+
+    const HUMAN_VS_COMPUTER: Players = Players { black: PlayerKind::Human, white: PlayerKind::Computer };
+    const TWO_HUMANS: Players = Players { black: PlayerKind::Human, white: PlayerKind::Human };
+    const TWO_COMPUTERS: Players = Players { black: PlayerKind::Computer, white: PlayerKind::Computer };
+
+    fn sq(name: &str) -> usize {
+        parse_square(name, 8).unwrap()
+    }
+
+    #[test]
+    fn the_computer_moves_on_its_turn_only() {
+        let mut table = Table::default();
+        assert_eq!(table.computer_to_move(&HUMAN_VS_COMPUTER), None);
+        assert_eq!(table.human_to_move(&HUMAN_VS_COMPUTER), Some(Color::Black));
+        table.play(sq("f5")).unwrap();
+        assert_eq!(table.computer_to_move(&HUMAN_VS_COMPUTER), Some(Color::White));
+        assert_eq!(table.human_to_move(&HUMAN_VS_COMPUTER), None);
+        assert_eq!(table.computer_to_move(&TWO_HUMANS), None);
+    }
+
+    #[test]
+    fn undo_onto_the_computers_turn_suspends_until_resume_or_a_human_move() {
+        let mut table = Table::default();
+        for name in ["f5", "d6", "c3"] {
+            table.play(sq(name)).unwrap();
+        }
+        assert!(table.undo(&HUMAN_VS_COMPUTER), "back to after f5 d6: Black (human) to move");
+        assert!(!table.suspended);
+        assert!(table.undo(&HUMAN_VS_COMPUTER), "back to after f5: White (computer) to move");
+        assert!(table.suspended && table.can_resume(&HUMAN_VS_COMPUTER));
+        assert_eq!(table.computer_to_move(&HUMAN_VS_COMPUTER), None, "suspended");
+        assert_eq!(table.human_to_move(&HUMAN_VS_COMPUTER), Some(Color::White), "the human may move for it");
+        table.resume();
+        assert_eq!(table.computer_to_move(&HUMAN_VS_COMPUTER), Some(Color::White));
+
+        assert!(table.redo(&HUMAN_VS_COMPUTER));
+        assert!(!table.suspended, "redo landed on the human's turn");
+        table.undo(&HUMAN_VS_COMPUTER);
+        assert!(table.suspended);
+        table.play(sq("f6")).unwrap();
+        assert!(!table.suspended, "a move lets play continue");
+        assert!(!table.game.can_redo(), "the redo tail is gone");
+    }
+
+    #[test]
+    fn the_human_resigns_and_offers_draws_whoever_is_to_move() {
+        let mut table = Table::default();
+        table.play(sq("f5")).unwrap();
+        assert_eq!(table.resigning_side(&HUMAN_VS_COMPUTER), Some(Color::Black), "even on White's turn");
+        assert_eq!(table.resigning_side(&TWO_HUMANS), Some(Color::White), "two humans: the side to move");
+        assert_eq!(table.resigning_side(&TWO_COMPUTERS), None);
+        assert!(!table.allows(&TWO_COMPUTERS, false, Action::Resign));
+        assert_eq!(table.resign(&HUMAN_VS_COMPUTER), Ok(Color::Black));
+        assert_eq!(table.game.result().unwrap().winner(), Some(Color::White));
+        assert!(!table.allows(&HUMAN_VS_COMPUTER, false, Action::Resign), "the game is over");
+    }
+
+    #[test]
+    fn a_draw_offer_goes_to_the_computer_or_the_other_human() {
+        let mut table = Table::default();
+        assert_eq!(table.offer_draw(&HUMAN_VS_COMPUTER), Ok(DrawOffer::ComputerDecides { computer: Color::White }));
+        assert_eq!(table.computer_to_move(&HUMAN_VS_COMPUTER), None, "no move while the offer is open");
+        assert!(!table.allows(&HUMAN_VS_COMPUTER, false, Action::OfferDraw), "one offer at a time");
+        assert_eq!(table.answer_draw(false), Ok(false));
+        assert!(!table.game.is_over());
+        assert_eq!(table.offer_draw(&TWO_HUMANS), Ok(DrawOffer::HumanDecides { responder: Color::White }));
+        assert_eq!(table.answer_draw(true), Ok(true));
+        assert_eq!(table.game.result().map(|r| r.winner()), Some(None), "an agreed draw has no winner");
+        assert!(table.offer_draw(&TWO_HUMANS).is_err(), "the game is over");
+    }
+
+    #[test]
+    fn commands_apply_only_when_they_make_sense() {
+        let mut table = Table::default();
+        let players = HUMAN_VS_COMPUTER;
+        assert!(!table.allows(&players, false, Action::Undo));
+        assert!(!table.allows(&players, false, Action::CopyTranscript));
+        assert!(!table.allows(&players, false, Action::MoveNow));
+        assert!(table.allows(&players, false, Action::NewGame));
+        table.play(sq("f5")).unwrap();
+        assert!(table.allows(&players, false, Action::Undo) && !table.allows(&players, false, Action::Redo));
+        assert!(table.allows(&players, true, Action::MoveNow) && table.allows(&players, true, Action::Stop));
+        assert!(!table.allows(&players, false, Action::ResumePlay));
+        table.suspend();
+        assert!(table.allows(&players, false, Action::ResumePlay));
+    }
+
+    /// Plays the first legal move (in square order) until the game is over, on every board size.
+    fn first_move_games() -> impl Iterator<Item = Game> {
+        BoardSize::ALL.into_iter().map(|size| {
+            let mut game = Game::new(Variant { size, ..Variant::default() });
+            while let Some(square) = crate::game::squares_of(game.legal_moves()).next() {
+                game.play(square).unwrap();
+            }
+            game
+        })
+    }
+
+    #[test]
+    fn the_live_region_names_the_move_the_pass_and_the_result() {
+        let mut table = Table::default();
+        table.play(sq("f5")).unwrap();
+        assert_eq!(describe_last_move(&table.game), "Black f5. White to move.");
+        let finished: Vec<Game> = first_move_games().collect();
+        for game in &finished {
+            let text = describe_last_move(game);
+            assert!(text.contains("Game over: "), "{text}");
+        }
+        // Find a forced pass in one of these games and check that it is announced.
+        let mut announced_pass = false;
+        for mut game in finished {
+            while game.undo() {
+                if let Some(passer) = game.passed() {
+                    let text = describe_last_move(&game);
+                    assert!(text.contains(&format!("{passer} has no move and must pass.")), "{text}");
+                    announced_pass = true;
+                }
+            }
+        }
+        assert!(announced_pass, "the first-move games contain a forced pass");
+    }
+}

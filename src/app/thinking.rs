@@ -1,0 +1,225 @@
+//! The computer's thinking, a slice at a time between frames so the page never stalls: each slice runs the
+//! engine's `ThinkJob` for a node budget sized to take a few milliseconds, then yields to the browser.
+//!
+//! One `Ai` (with its transposition tables) lives for the whole visit. A job is dropped, and so cancelled, as soon
+//! as what the computer should think about changes (new game, undo, another player or level, Stop).
+
+// Natively only the tests read the pacing rules; the driver that uses them exists only in the browser.
+#![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+
+use super::state::AppState;
+use crate::engine::level::Level;
+use crate::game::{Color, Position};
+use leptos::prelude::*;
+
+/// What the computer should be thinking about now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Task {
+    /// Choose a move for `side`.
+    Move { side: Color, position: Position, level: Level, ply: usize },
+    /// Decide whether to accept the draw offered to `computer`.
+    DrawVerdict { computer: Color, position: Position, level: Level },
+}
+
+impl Task {
+    fn now(state: &AppState) -> Option<Task> {
+        let players = state.players();
+        let level = state.options.with(|o| o.difficulty);
+        let weighing = state.weighing_draw.get();
+        state.table.with(|t| {
+            let position = *t.game.position();
+            if weighing {
+                let by = t.game.draw_offer()?;
+                return Some(Task::DrawVerdict { computer: by.opponent(), position, level });
+            }
+            let side = t.computer_to_move(&players)?;
+            Some(Task::Move { side, position, level, ply: t.game.history().cursor() })
+        })
+    }
+}
+
+/// The shortest visible pause before the computer answers, in milliseconds: it never moves instantly.
+pub const MIN_THINK_MS: f64 = 500.0;
+/// The wall-clock work per slice the budget aims at; well under the 50 ms that counts as a long task.
+pub const SLICE_MS: f64 = 8.0;
+const FIRST_BUDGET: u64 = 2_000;
+
+/// The node budget for the next slice, scaled so a slice takes about [`SLICE_MS`]: quick slices grow it (at most
+/// fourfold at a time), slow ones shrink it.
+pub fn next_budget(budget: u64, elapsed_ms: f64) -> u64 {
+    let scale = (SLICE_MS / elapsed_ms.max(0.05)).clamp(0.25, 4.0);
+    ((budget as f64 * scale) as u64).clamp(200, 2_000_000)
+}
+
+/// How long the flip animation of the last move lasts, so the computer's reply does not cut into it.
+pub fn animation_ms(flips: usize, step_ms: u32) -> f64 {
+    if step_ms == 0 {
+        0.0
+    } else {
+        // The same timing as the square's CSS: flip i starts after (i + 1) steps and lasts three.
+        f64::from(step_ms) * (flips as f64 + 4.0)
+    }
+}
+
+/// Starts the driver (browser only).
+pub fn install(state: AppState) {
+    let task = Memo::new(move |_| Task::now(&state));
+    #[cfg(target_arch = "wasm32")]
+    web::install(state, task);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = task;
+}
+
+#[cfg(target_arch = "wasm32")]
+mod web {
+    use super::*;
+    use crate::engine::player::Ai;
+    use crate::engine::sliced::{Decision, ThinkJob};
+    use gloo_timers::callback::Timeout;
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    /// The 8×8 transposition table's size in MB.
+    const TABLE_MB: usize = 16;
+
+    struct Thinking {
+        task: Task,
+        job: ThinkJob,
+        started: f64,
+        /// The earliest time the answer may be shown (the visible pause, the last move's animation, the pace).
+        ready_at: f64,
+        budget: u64,
+        decision: Option<Decision>,
+        /// The next slice; dropping it cancels the job's timer.
+        timer: Option<Timeout>,
+    }
+
+    struct Driver {
+        ai: Ai,
+        current: Option<Thinking>,
+    }
+
+    fn now() -> f64 {
+        window().performance().map(|p| p.now()).unwrap_or_default()
+    }
+
+    pub fn install(state: AppState, task: Memo<Option<Task>>) {
+        let driver = Rc::new(RefCell::new(Driver { ai: Ai::new(TABLE_MB), current: None }));
+        Effect::new(move |_| {
+            let wanted = task.get();
+            let mut d = driver.borrow_mut();
+            if d.current.as_ref().map(|t| t.task) == wanted {
+                return;
+            }
+            // Dropping the old job (and its timer) cancels it.
+            d.current = wanted.map(|task| start(&state, task));
+            drop(d);
+            state.thinking.set(match wanted {
+                Some(Task::Move { side, .. }) => Some(side),
+                _ => None,
+            });
+            if wanted.is_some() {
+                schedule(&driver, state);
+            }
+        });
+    }
+
+    fn start(state: &AppState, task: Task) -> Thinking {
+        let (position, level) = match task {
+            Task::Move { position, level, .. } | Task::DrawVerdict { position, level, .. } => (position, level),
+        };
+        let settings = level.settings();
+        let job = match task {
+            Task::Move { ply, .. } => ThinkJob::new(position.board(), settings, seed(ply)),
+            Task::DrawVerdict { .. } => ThinkJob::evaluation(position.board(), settings),
+        };
+        let step = state.options.with_untracked(|o| o.flip_step_ms());
+        let flips = match state.animation.get_untracked() {
+            Some(_) => state.table.with_untracked(|t| t.game.last_flips().len()),
+            None => 0,
+        };
+        let started = now();
+        let pause = MIN_THINK_MS.max(animation_ms(flips, step)) + f64::from(state.computer_pause_ms.get_untracked());
+        state.hurry.set(false);
+        Thinking { task, job, started, ready_at: started + pause, budget: FIRST_BUDGET, decision: None, timer: None }
+    }
+
+    /// Varies the computer's slips from game to game: the clock in microseconds, mixed with the move number.
+    fn seed(ply: usize) -> u64 {
+        ((now() * 1000.0) as u64).rotate_left(17) ^ ply as u64
+    }
+
+    fn schedule(driver: &Rc<RefCell<Driver>>, state: AppState) {
+        let next = driver.clone();
+        let timer = Timeout::new(0, move || slice(&next, state));
+        if let Some(current) = driver.borrow_mut().current.as_mut() {
+            current.timer = Some(timer);
+        }
+    }
+
+    /// One slice of work, then either the answer, another slice, or a wait for the visible pause to end.
+    fn slice(driver: &Rc<RefCell<Driver>>, state: AppState) {
+        let mut d = driver.borrow_mut();
+        let Driver { ai, current } = &mut *d;
+        let Some(thinking) = current.as_mut() else { return };
+        if thinking.decision.is_none() {
+            let settings_cap = match thinking.task {
+                Task::Move { level, .. } | Task::DrawVerdict { level, .. } => {
+                    f64::from(level.settings().time_budget_ms)
+                }
+            };
+            let begin = now();
+            let hurry = state.hurry.get_untracked() || begin - thinking.started > settings_cap;
+            thinking.decision = if hurry {
+                Some(thinking.job.force_move_now())
+            } else {
+                let decision = thinking.job.step(ai, thinking.budget);
+                thinking.budget = next_budget(thinking.budget, now() - begin);
+                decision
+            };
+        }
+        let ready = thinking.decision.is_some() && (now() >= thinking.ready_at || state.hurry.get_untracked());
+        if !ready {
+            let wait = if thinking.decision.is_some() { 30 } else { 0 };
+            let next = driver.clone();
+            thinking.timer = Some(Timeout::new(wait, move || slice(&next, state)));
+            return;
+        }
+        let thinking = current.take().expect("checked above");
+        drop(d);
+        let decision = thinking.decision.expect("ready means decided");
+        match thinking.task {
+            Task::Move { .. } => {
+                state.thinking.set(None);
+                if let Some(square) = decision.mv {
+                    state.computer_plays(square);
+                }
+            }
+            Task::DrawVerdict { computer, position, .. } => {
+                state.computer_answers_draw(decision.accepts_draw(position.to_move() == computer));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_grow_after_quick_slices_and_shrink_after_slow_ones() {
+        assert_eq!(next_budget(10_000, SLICE_MS), 10_000);
+        assert_eq!(next_budget(10_000, SLICE_MS / 2.0), 20_000);
+        assert_eq!(next_budget(10_000, 0.0), 40_000, "at most fourfold");
+        assert_eq!(next_budget(10_000, SLICE_MS * 2.0), 5_000);
+        assert_eq!(next_budget(10_000, 1_000.0), 2_500, "at most a quarter");
+        assert_eq!(next_budget(300, 1_000.0), 200, "never below a useful minimum");
+    }
+
+    #[test]
+    fn the_reply_waits_for_the_flips_to_finish() {
+        assert_eq!(animation_ms(3, 0), 0.0, "no animation, no wait");
+        assert!(animation_ms(5, 120) > animation_ms(1, 120));
+        assert_eq!(animation_ms(2, 100), 600.0);
+    }
+}
