@@ -116,10 +116,10 @@ impl Options {
     /// The colours as CSS custom properties, for the page's root element.
     pub fn colour_variables(&self) -> [(&'static str, &str); 4] {
         [
-            ("--board", &self.board_colour),
-            ("--valid-move", &self.valid_move_colour),
-            ("--active-square", &self.active_square_colour),
-            ("--move-indicator", &self.move_indicator_colour),
+            ("--board-colour", &self.board_colour),
+            ("--valid-move-colour", &self.valid_move_colour),
+            ("--active-square-colour", &self.active_square_colour),
+            ("--move-indicator-colour", &self.move_indicator_colour),
         ]
     }
 }

@@ -1,6 +1,6 @@
 //! The page's look from the options: the light or dark palette (or the system's), and the board and marker colours.
 //!
-//! style/theme.css holds the palettes; this sets `data-theme` on `<html>` to pick one and the options' colours as
+//! style/main.css holds the palettes; this sets `data-theme` on `<html>` to pick one and the options' colours as
 //! CSS variables on `<html>`, so every stylesheet can use them.
 
 use super::options::{Options, Theme};

@@ -21,8 +21,8 @@ impl Tab {
     fn title(self) -> &'static str {
         match self {
             Tab::Rules => "Rules",
-            Tab::Playing => "How to play",
-            Tab::Menus => "Menus and options",
+            Tab::Playing => "Playing",
+            Tab::Menus => "Menus",
             Tab::Strategy => "Strategy",
         }
     }

@@ -80,7 +80,7 @@ pub fn OptionsDialog() -> impl IntoView {
                         choices=vec![(Theme::System, "Follow the system"), (Theme::Light, "Light"), (Theme::Dark, "Dark")]
                         get=|o| o.theme set=|o, v| o.theme = v />
                 </fieldset>
-                <div class="dialog-actions">
+                <div class="dialog-buttons">
                     <button type="button" on:click=move |_| draft.set(Options::default())>"Restore defaults"</button>
                     <span class="spacer"></span>
                     <button type="button" on:click=move |_| state.close_dialog()>"Cancel"</button>
@@ -111,6 +111,7 @@ fn Toggle(
         <label class="field toggle">
             <input
                 type="checkbox"
+                aria-label=label
                 prop:checked=move || draft.with(get)
                 on:change=move |ev| draft.update(|o| set(o, event_target_checked(&ev)))
             />
@@ -142,7 +143,7 @@ where
     view! {
         <label class="field">
             <span>{label}</span>
-            <select on:change=move |ev| {
+            <select aria-label=label on:change=move |ev| {
                 if let Some(&value) = event_target_value(&ev).parse::<usize>().ok().and_then(|i| values.get(i)) {
                     draft.update(|o| set(o, value));
                 }
@@ -163,6 +164,7 @@ fn ColourField(
         <label class="field colour">
             <input
                 type="color"
+                aria-label=label
                 prop:value=move || draft.with(|o| get(o).clone())
                 on:input=move |ev| draft.update(|o| *set(o) = event_target_value(&ev))
             />

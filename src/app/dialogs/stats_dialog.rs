@@ -33,7 +33,7 @@ pub fn StatisticsDialog() -> impl IntoView {
                 "the computer. Discs are as scored: the winner takes the empty squares, and a resignation gives the "
                 "winner every square."
             </p>
-            <div class="dialog-actions">
+            <div class="dialog-buttons">
                 {move || if confirming.get() {
                     view! {
                         <p class="confirm" role="alert">"Erase all statistics? This cannot be undone."</p>

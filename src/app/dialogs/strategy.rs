@@ -8,6 +8,7 @@ use crate::app::options::Options;
 use crate::app::state::AppState;
 use crate::game::notation::read_board;
 use crate::game::{parse_square, squares_of, Color, Game, PlayerKind, Position};
+use leptos::context::Provider;
 use leptos::prelude::*;
 
 /// How a diagram marks a square.
@@ -265,8 +266,8 @@ pub fn StrategyGuide() -> impl IntoView {
 
 /// A topic's position drawn by the game's board component, not playable, with its marks and caption.
 ///
-/// The board reads the app state from context, so the diagram provides its own: a game at the diagram's position
-/// with two human players. The marks are CSS rules scoped to the figure, applied to the board's `data-square`s.
+/// The board reads the app state from context, so the diagram provides its own to the board alone: a game at the
+/// diagram's position with two human players. The marks are CSS rules scoped to the figure, applied to the board's `data-square`s.
 #[component]
 fn Diagram(topic: &'static Topic) -> impl IntoView {
     let position = topic.position();
@@ -280,7 +281,6 @@ fn Diagram(topic: &'static Topic) -> impl IntoView {
     };
     let diagram_state = AppState::new(options, Some(Game::from_position(position)));
     diagram_state.cursor.set(usize::MAX);
-    diagram_state.provide();
     let id = format!("diagram-{}", topic.slug);
     let n = position.size().n();
     let rules: String = topic
@@ -295,7 +295,9 @@ fn Diagram(topic: &'static Topic) -> impl IntoView {
         <figure class="diagram" id=id>
             <style>{rules}</style>
             <div class="diagram-board" inert="">
-                <Board />
+                <Provider value=diagram_state>
+                    <Board />
+                </Provider>
             </div>
             <figcaption>{(topic.caption)(&position)}</figcaption>
         </figure>

@@ -1,0 +1,57 @@
+// Offline play and installability: after one visit the service worker serves the whole site, so with the network
+// gone the page reloads and a move can be played; the web app manifest names the icons the build ships.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DIST, discs, openSite } from './helpers.mjs';
+
+// REVERSI_DIST points the tests at another build than dist/ (a private build while others rebuild dist/).
+const root = process.env.REVERSI_DIST ?? DIST;
+
+/** Waits until a service worker is active and controls the page. */
+async function controlledByServiceWorker(page) {
+  return page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+    return navigator.serviceWorker.controller.state;
+  });
+}
+
+test('after one visit the app reloads and plays with no network', async (t) => {
+  const { page, context, errors } = await openSite(t, { root });
+  assert.equal(await controlledByServiceWorker(page), 'activated');
+
+  await context.setOffline(true);
+  assert.equal(await page.evaluate(() => navigator.onLine), false, 'the browser knows it is offline');
+  await page.reload();
+  await page.locator('[data-square]').first().waitFor({ timeout: 15000 });
+  const placed = Object.entries(await discs(page)).filter(([, c]) => c);
+  assert.equal(placed.length, 4, 'the start position, served from the cache');
+
+  await page.locator('[data-square="f5"]').click();
+  await page.locator('[data-square="f5"] .disc.black').waitFor();
+  assert.equal((await discs(page)).e5, 'black', 'f5 flipped e5: the game plays offline');
+  assert.deepEqual(errors, []);
+});
+
+test('the site is installable: a manifest with icons, a theme colour and standalone display', async (t) => {
+  const { page, url, errors } = await openSite(t, { root });
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  assert.ok(!href.startsWith('/'), `a relative URL, so a GitHub Pages sub-path works: ${href}`);
+  const manifestUrl = new URL(href, url);
+  const manifest = await (await fetch(manifestUrl)).json();
+  assert.equal(manifest.display, 'standalone');
+  assert.equal(manifest.start_url, './');
+  assert.match(manifest.theme_color, /^#[0-9a-f]{6}$/);
+  const sizes = manifest.icons.map((icon) => icon.sizes);
+  assert.ok(sizes.includes('192x192') && sizes.includes('512x512'), sizes.join(', '));
+  for (const icon of manifest.icons) {
+    assert.ok(!icon.src.startsWith('/'), icon.src);
+    const response = await fetch(new URL(icon.src, manifestUrl));
+    assert.equal(response.status, 200, icon.src);
+    assert.equal(response.headers.get('content-type').split(';')[0], icon.type, icon.src);
+  }
+  assert.deepEqual(errors, []);
+});

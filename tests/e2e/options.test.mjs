@@ -1,0 +1,238 @@
+// Options, statistics and saved state, as a player meets them: change options and find them kept after a reload,
+// Cancel and Restore defaults, statistics after a finished game, and a corrupted save that is reported and replaced.
+// Also screenshots of every dialog at desktop and phone sizes (tests/e2e/output/dialog-*.png).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DIST, OUTPUT, discs, openSite, screenshot } from './helpers.mjs';
+
+// REVERSI_DIST points the tests at another build than dist/ (a private build while others rebuild dist/).
+const root = process.env.REVERSI_DIST ?? DIST;
+
+const button = (page, name) => page.getByRole('button', { name, exact: true });
+const dialog = (page, name) => page.getByRole('dialog', { name });
+
+async function openOptions(page) {
+  await button(page, 'Options').click();
+  const options = dialog(page, 'Options');
+  await options.waitFor();
+  return options;
+}
+
+async function selected(select) {
+  return select.evaluate((element) => element.selectedOptions[0].textContent);
+}
+
+async function play(page, squares) {
+  for (const square of squares) {
+    await page.locator(`[data-square="${square}"]`).click();
+    await page.locator(`[data-square="${square}"] .disc`).waitFor({ timeout: 5000 });
+  }
+}
+
+test('changed options are kept after a reload and apply to the page', async (t) => {
+  const { page, errors } = await openSite(t, { root });
+  let options = await openOptions(page);
+  await options.getByLabel('Show valid moves').uncheck();
+  await options.getByLabel('White').selectOption({ label: 'Human' });
+  await options.getByLabel('Difficulty').selectOption({ label: 'Expert' });
+  await options.getByLabel('Theme').selectOption({ label: 'Dark' });
+  await options.getByLabel('Sound').uncheck();
+  await options.getByLabel('Board', { exact: true }).fill('#123456');
+  await button(options, 'OK').click();
+  await dialog(page, 'Options').waitFor({ state: 'detached' });
+
+  const look = () =>
+    page.evaluate(() => ({
+      theme: document.documentElement.dataset.theme,
+      board: document.documentElement.style.getPropertyValue('--board-colour'),
+      markers: document.querySelectorAll('.board .marker').length,
+    }));
+  assert.deepEqual(await look(), { theme: 'dark', board: '#123456', markers: 0 });
+
+  await page.reload();
+  await page.locator('[data-square]').first().waitFor();
+  assert.deepEqual(await look(), { theme: 'dark', board: '#123456', markers: 0 }, 'the look survives a reload');
+  options = await openOptions(page);
+  assert.equal(await options.getByLabel('Show valid moves').isChecked(), false);
+  assert.equal(await options.getByLabel('Sound').isChecked(), false);
+  assert.equal(await selected(options.getByLabel('White')), 'Human');
+  assert.equal(await selected(options.getByLabel('Difficulty')), 'Expert');
+  assert.equal(await selected(options.getByLabel('Theme')), 'Dark');
+  assert.equal(await options.getByLabel('Board', { exact: true }).inputValue(), '#123456');
+  assert.deepEqual(errors, []);
+});
+
+test('Cancel drops the changes and Restore defaults brings back every default', async (t) => {
+  const { page, errors } = await openSite(t, { root });
+  let options = await openOptions(page);
+  await options.getByLabel('Sound').uncheck();
+  await options.getByLabel('Black').selectOption({ label: 'Computer' });
+  await button(options, 'Cancel').click();
+  options = await openOptions(page);
+  assert.equal(await options.getByLabel('Sound').isChecked(), true, 'Cancel kept the sound on');
+  assert.equal(await selected(options.getByLabel('Black')), 'Human');
+
+  await options.getByLabel('Preview moves').uncheck();
+  await options.getByLabel('Theme').selectOption({ label: 'Light' });
+  await button(options, 'OK').click();
+  options = await openOptions(page);
+  assert.equal(await options.getByLabel('Preview moves').isChecked(), false);
+  await button(options, 'Restore defaults').click();
+  await button(options, 'OK').click();
+  await page.reload();
+  await page.locator('[data-square]').first().waitFor();
+  options = await openOptions(page);
+  assert.equal(await options.getByLabel('Preview moves').isChecked(), true);
+  assert.equal(await selected(options.getByLabel('Theme')), 'Follow the system');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'system');
+  assert.deepEqual(errors, []);
+});
+
+test('board size waits for a new game, then applies', async (t) => {
+  const { page, errors } = await openSite(t, { root });
+  const options = await openOptions(page);
+  await options.getByLabel('Board size').selectOption({ label: '6 × 6' });
+  await button(options, 'OK').click();
+  assert.equal(Object.keys(await discs(page)).length, 64, 'the game in progress keeps its board');
+  await page.getByText('will apply when you start a new game').waitFor();
+  await button(page, 'New game').click();
+  await page.waitForFunction(() => document.querySelectorAll('.board [data-square]').length === 36);
+  await page.reload();
+  await page.locator('[data-square]').first().waitFor();
+  assert.equal(Object.keys(await discs(page)).length, 36, 'the new 6×6 game survives a reload');
+  assert.deepEqual(errors, []);
+});
+
+test('a finished two-human game is counted once in the statistics, even after a reload', async (t) => {
+  const { page, errors } = await openSite(t, { root });
+  const options = await openOptions(page);
+  await options.getByLabel('White').selectOption({ label: 'Human' });
+  await button(options, 'OK').click();
+  // The shortest game: Black takes every white disc in nine moves.
+  await play(page, ['d3', 'c3', 'b3', 'd2', 'e1', 'd6', 'd7', 'e3', 'f4']);
+  const board = await discs(page);
+  assert.equal(Object.values(board).filter((c) => c === 'white').length, 0, 'White is wiped out');
+
+  const readStatistics = async () => {
+    await button(page, 'Statistics').click();
+    const stats = dialog(page, 'Statistics');
+    const row = (table, side) =>
+      stats.getByTestId(table).locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: side }) });
+    const cells = async (table, side) => (await row(table, side).locator('td').allTextContents()).map((s) => s.trim());
+    const result = {
+      black: await cells('black-vs-white', 'Black'),
+      white: await cells('black-vs-white', 'White'),
+      computer: await cells('computer-vs-human', 'Computer'),
+    };
+    return { stats, result };
+  };
+  let { stats, result } = await readStatistics();
+  assert.deepEqual(result.black, ['1 (100%)', '0 (0%)', '0 (0%)', '64 (avg 64.0)'], 'WOF scoring: 64–0');
+  assert.deepEqual(result.white, ['0 (0%)', '1 (100%)', '0 (0%)', '0 (avg 0.0)']);
+  assert.deepEqual(result.computer, ['0 (0%)', '0 (0%)', '0 (0%)', '0'], 'two humans: not computer vs human');
+  await screenshot(page, 'dialog-statistics-after-game');
+  await button(stats, 'Close').click();
+
+  await page.reload();
+  await page.locator('[data-square]').first().waitFor();
+  ({ stats, result } = await readStatistics());
+  assert.equal(result.black[0], '1 (100%)', 'counted once, not again after the reload');
+
+  await button(stats, 'Reset statistics').click();
+  await stats.getByText('Erase all statistics?').waitFor();
+  await button(stats, 'Keep').click();
+  assert.equal((await readStatisticsInPlace(stats))[0], '1 (100%)', 'Keep keeps them');
+  await button(stats, 'Reset statistics').click();
+  await button(stats, 'Erase').click();
+  assert.equal((await readStatisticsInPlace(stats))[0], '0 (0%)');
+  await page.reload();
+  await page.locator('[data-square]').first().waitFor();
+  ({ result } = await readStatistics());
+  assert.equal(result.black[0], '0 (0%)', 'the reset is saved');
+  assert.deepEqual(errors, []);
+});
+
+async function readStatisticsInPlace(stats) {
+  const row = stats.getByTestId('black-vs-white').locator('tbody tr').first();
+  return (await row.locator('td').allTextContents()).map((s) => s.trim());
+}
+
+test('corrupted storage is reported once, replaced by defaults, and nothing crashes', async (t) => {
+  const { page, errors } = await openSite(t, { root });
+  await page.evaluate(() => {
+    localStorage.setItem('reversi.options', '{"version":1,"data":{"theme":"Purple"');
+    localStorage.setItem('reversi.game', 'not a save at all');
+    localStorage.setItem('reversi.statistics', '{"version":42,"data":{}}');
+  });
+  await page.reload();
+  await page.locator('[data-square]').first().waitFor();
+  const notice = page.getByRole('alert').filter({ hasText: 'could not be used' });
+  await notice.waitFor();
+  const text = await notice.textContent();
+  assert.match(text, /saved options could not be used/);
+  assert.match(text, /saved statistics could not be used.*format version 42/);
+  assert.match(text, /saved game could not be used/);
+  const placed = Object.entries(await discs(page)).filter(([, c]) => c);
+  assert.deepEqual(Object.fromEntries(placed), { d4: 'white', e4: 'black', d5: 'black', e5: 'white' });
+  await screenshot(page, 'corrupted-storage-notice');
+  await button(notice, 'Dismiss').click();
+  await notice.waitFor({ state: 'detached' });
+
+  await page.reload();
+  await page.locator('[data-square]').first().waitFor();
+  await page.waitForTimeout(300);
+  assert.equal(await page.getByText('could not be used').count(), 0, 'reported once, not at every start');
+  const options = await openOptions(page);
+  assert.equal(await selected(options.getByLabel('Theme')), 'Follow the system');
+  assert.deepEqual(errors, []);
+});
+
+for (const device of ['desktop', 'phone']) {
+  test(`the dialogs at ${device} size (screenshots)`, async (t) => {
+    const { page, errors } = await openSite(t, { root, device });
+    // What the player sees: the viewport, where the dialog sits over the page.
+    const shot = async (name) => {
+      await mkdir(OUTPUT, { recursive: true });
+      await page.screenshot({ path: join(OUTPUT, `${name}.png`) });
+    };
+    const shoot = async (action, name, title) => {
+      await button(page, action).click();
+      const open = dialog(page, title);
+      await open.waitFor();
+      await shot(`dialog-${name}-${device}`);
+      return open;
+    };
+    const reach = async (name) => {
+      // On a phone the secondary commands may sit in an overflow menu; open it if the button is hidden.
+      if (!(await button(page, name).isVisible())) {
+        const more = page.getByRole('button', { name: /more/i });
+        if (await more.count()) await more.first().click();
+      }
+    };
+    for (const [action, name, title] of [
+      ['Options', 'options', 'Options'],
+      ['Statistics', 'statistics', 'Statistics'],
+      ['Help', 'help', 'Help'],
+      ['About', 'about', 'About Reversi'],
+    ]) {
+      await reach(action);
+      const open = await shoot(action, name, title);
+      if (name === 'help') {
+        await open.getByRole('tab', { name: 'Strategy' }).click();
+        await open.getByRole('heading', { name: 'Corners and stable discs' }).waitFor();
+        await shot(`dialog-help-strategy-${device}`);
+        assert.equal(await open.locator('figure.diagram svg.board').count(), 7, 'seven diagrams by the board');
+      }
+      if (name === 'about') {
+        assert.match(await open.getByTestId('version').textContent(), /^\d+\.\d+\.\d+$/);
+        assert.equal(await open.getByTestId('licence').textContent(), 'MIT');
+      }
+      await page.keyboard.press('Escape');
+      await open.waitFor({ state: 'detached' });
+    }
+    assert.deepEqual(errors, []);
+  });
+}
