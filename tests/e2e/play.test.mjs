@@ -1,0 +1,232 @@
+// Playing like a person: against the computer by clicking and by typing squares, undo/redo and resume, resign,
+// draw offers (accepted, declined, and between two humans), a whole two-human game with a forced pass, imports,
+// and how long the main thread is ever blocked while the computer thinks at each level.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { discs, openSite, OUTPUT, screenshot } from './helpers.mjs';
+
+// A legal game generated offline (random legal moves), replayed by clicking. After c1 (move 8) Black has no
+// move and must pass; the game ends with the board full, Black 40, White 24.
+const FULL_GAME = (
+  'd3 c3 e6 d2 d1 e1 b2 c1 a3 a1 b4 b3 d6 b5 f4 e3 f3 e2 a5 g5 b6 b7 f5 f6 c7 g3 h3 c2 e7 c5 h5 d7 g6 e8 f2 h7 ' +
+  'g4 g2 f7 h6 g7 f8 a4 c4 h8 a7 g1 f1 a2 h4 c6 b1 c8 h1 b8 g8 d8 a6 h2 a8'
+).split(' ');
+// Board strings (a1..h8, then the side to move), Black to move with a few empties left: exact solves decide.
+const BLACK_FAR_AHEAD = 'XXXXXXXXXXXXXXXXXXXOXXOXXXXOXX-XXOOXOOXXXOOOOXXXXOOXXOXX-O-XXXXXX';
+const WHITE_FAR_AHEAD = '-OOO---O-OOOOOOOOOOOXOOOOOXOOXOOOXOOOXOOOOXOXOOOO-XXXXOO--XO-O-OX';
+
+const status = (page) => page.getByTestId('status');
+const button = (page, name) => page.getByRole('button', { name, exact: true });
+
+async function waitForStatus(page, pattern, timeout = 30_000) {
+  await page.waitForFunction(
+    ([source, flags]) => new RegExp(source, flags).test(document.querySelector('[data-testid=status]')?.textContent ?? ''),
+    [pattern.source, pattern.flags],
+    { timeout },
+  );
+}
+
+/** The squares the side to move may play now, from the squares' accessible names. */
+async function legalSquares(page) {
+  return page.$$eval('[data-square]', (squares) =>
+    squares.filter((s) => s.getAttribute('aria-label').endsWith('legal move')).map((s) => s.dataset.square),
+  );
+}
+
+async function moveCount(page) {
+  return page.locator('.move-list .move:not(.undone)').count().then((n) => n - 1); // minus "Start"
+}
+
+async function importText(page, text) {
+  await button(page, 'Import').click();
+  await page.locator('#import-text').fill(text);
+  await button(page, 'Load game').click();
+}
+
+test('a game against the computer, by clicking and by typing squares', async (t) => {
+  const { page, errors } = await openSite(t);
+  assert.match(await page.locator('[data-square="f5"]').getAttribute('aria-label'), /^f5, empty, legal move$/);
+  assert.equal(await page.locator('[data-square="d4"]').getAttribute('aria-label'), 'd4, white');
+  await page.locator('[data-square="f5"]').click();
+  assert.equal((await discs(page)).f5, 'black');
+  await waitForStatus(page, /thinking/);
+  await waitForStatus(page, /^Black to move\.$/);
+  assert.equal(await moveCount(page), 2, 'f5 and the computer’s reply');
+  assert.match(await page.getByTestId('announcer').textContent(), /^White [a-h][1-8]\. Black to move\.$/);
+
+  // Typed: the column letter, then the row.
+  const [square] = await legalSquares(page);
+  await page.keyboard.type(square);
+  assert.equal((await discs(page))[square], 'black', `typed ${square}`);
+  await waitForStatus(page, /^Black to move\.$/);
+  assert.equal(await moveCount(page), 4);
+
+  // Arrow keys and Enter: move the cursor onto a legal square and play it.
+  const [target] = await legalSquares(page);
+  await page.locator(`[data-square="${target}"]`).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  assert.equal((await discs(page))[target], 'black', `played ${target} with Enter`);
+  await waitForStatus(page, /^Black to move\.$/);
+
+  // An illegal square changes nothing and flashes.
+  const before = await discs(page);
+  const occupied = Object.keys(before).find((s) => before[s]);
+  await page.locator(`[data-square="${occupied}"]`).click();
+  assert.equal(await page.locator(`[data-square="${occupied}"] .refused-flash`).count(), 1);
+  assert.deepEqual(await discs(page), before);
+  await screenshot(page, 'play-vs-computer-desktop');
+  assert.deepEqual(errors, []);
+});
+
+test('undo onto the computer’s turn pauses play until Resume play; redo steps forward', async (t) => {
+  const { page, errors } = await openSite(t);
+  await page.locator('[data-square="f5"]').click();
+  await waitForStatus(page, /^Black to move\.$/);
+  await button(page, 'Undo').click();
+  await waitForStatus(page, /^Paused: White \(computer\) to move\.$/);
+  assert.equal(await moveCount(page), 1);
+  await page.waitForTimeout(1500);
+  assert.equal(await moveCount(page), 1, 'the computer waits while paused');
+  await button(page, 'Redo').click();
+  await waitForStatus(page, /^Black to move\.$/);
+  assert.equal(await moveCount(page), 2);
+  await page.keyboard.press('u'); // the Undo shortcut
+  await waitForStatus(page, /^Paused/);
+  await button(page, 'Resume play').click();
+  await waitForStatus(page, /^Black to move\.$/);
+  assert.equal(await moveCount(page), 2, 'the computer replied after Resume play');
+  await button(page, 'Undo all').click();
+  assert.equal(await moveCount(page), 0);
+  await waitForStatus(page, /^Black to move\.$/);
+  assert.deepEqual(errors, []);
+});
+
+test('resigning ends the game with every square to the winner', async (t) => {
+  const { page, errors } = await openSite(t);
+  await button(page, 'Resign').click();
+  await waitForStatus(page, /^Game over: White wins by resignation 0–64\.$/);
+  assert.equal(await button(page, 'Resign').isDisabled(), true);
+  await button(page, 'New game').click();
+  await waitForStatus(page, /^Black to move\.$/);
+  assert.deepEqual(errors, []);
+});
+
+test('the computer accepts a draw when behind and declines when ahead', async (t) => {
+  const { page, errors } = await openSite(t);
+  await importText(page, WHITE_FAR_AHEAD);
+  await waitForStatus(page, /^Black to move\.$/);
+  await button(page, 'Offer draw').click();
+  await page.locator('.notice', { hasText: 'The computer declines the draw.' }).waitFor();
+  await waitForStatus(page, /^Black to move\.$/);
+
+  await importText(page, BLACK_FAR_AHEAD);
+  await button(page, 'Offer draw').click();
+  await waitForStatus(page, /^Game over: Draw by agreement/);
+  assert.deepEqual(errors, []);
+});
+
+test('two humans: a draw offer is answered on the same device', async (t) => {
+  const { page, errors } = await openSite(t);
+  await page.selectOption('#player-white', 'human');
+  await page.locator('[data-square="f5"]').click();
+  await button(page, 'Offer draw').click(); // White, to move, offers
+  await waitForStatus(page, /^White offers a draw\.$/);
+  await button(page, 'Decline draw').click();
+  await waitForStatus(page, /^White to move\.$/);
+  await button(page, 'Offer draw').click();
+  await button(page, 'Accept draw').click();
+  await waitForStatus(page, /^Game over: Draw by agreement 4–1\.$/);
+  assert.deepEqual(errors, []);
+});
+
+test('a whole two-human game with a forced pass, to the right result', async (t) => {
+  const { page, errors } = await openSite(t);
+  await page.selectOption('#player-white', 'human');
+  for (const [i, square] of FULL_GAME.entries()) {
+    await page.locator(`[data-square="${square}"]`).click();
+    if (i === 7) {
+      // After c1 Black has no move: the pass is announced and White moves again.
+      await waitForStatus(page, /^Black has no move and must pass\. White to move\.$/);
+      assert.match(await page.getByTestId('announcer').textContent(), /Black has no move and must pass\./);
+      await screenshot(page, 'forced-pass-desktop');
+    }
+  }
+  await waitForStatus(page, /^Game over: Black wins 40–24\.$/);
+  assert.equal(await page.locator('.move-list .move.pass').count(), 1, 'the pass is in the move list');
+  const board = await discs(page);
+  assert.equal(Object.values(board).filter((c) => c === 'black').length, 40);
+  assert.equal(Object.values(board).filter((c) => c === 'white').length, 24);
+
+  // Going back through the move list, then forward again.
+  await page.getByRole('button', { name: 'Move 2: White c3' }).click();
+  assert.equal(await moveCount(page), 2);
+  await button(page, 'Redo all').click();
+  await waitForStatus(page, /^Game over: Black wins 40–24\.$/);
+  await screenshot(page, 'game-over-desktop');
+  assert.deepEqual(errors, []);
+});
+
+test('importing a transcript, and a clear error for bad input', async (t) => {
+  const { page, errors } = await openSite(t);
+  await importText(page, 'f5 d6 z9');
+  assert.match(await page.getByRole('alert').textContent(), /^Cannot import: move 3: .*z9/);
+  await page.locator('#import-text').fill('f5d6c3d3c4');
+  await button(page, 'Load game').click();
+  assert.equal(await moveCount(page), 5);
+  await waitForStatus(page, /^White to move\.$|thinking/);
+  assert.equal((await discs(page)).c4, 'black');
+  assert.deepEqual(errors, []);
+});
+
+test('the shortcut overlay lists every command', async (t) => {
+  const { page, errors } = await openSite(t);
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await dialog.waitFor();
+  for (const name of ['New game', 'Undo', 'Redo all', 'Resume play', 'Offer draw', 'Options']) {
+    assert.equal(await dialog.getByRole('rowheader', { name, exact: true }).count(), 1, name);
+  }
+  await page.keyboard.press('Escape');
+  assert.equal(await dialog.count(), 0);
+  assert.deepEqual(errors, []);
+});
+
+test('phone: a move by tap', async (t) => {
+  const { page, errors } = await openSite(t, { device: 'phone' });
+  await page.locator('[data-square="f5"]').tap();
+  await waitForStatus(page, /^Black to move\.$/);
+  await screenshot(page, 'play-vs-computer-phone');
+  assert.deepEqual(errors, []);
+});
+
+// The longest main-thread task while the computer thinks, at every level, from the same midgame position.
+test('the main thread stays responsive while the computer thinks', async (t) => {
+  const { page, errors } = await openSite(t);
+  await page.evaluate(() => {
+    window.longestTask = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.longestTask = Math.max(window.longestTask, entry.duration);
+    }).observe({ type: 'longtask' });
+  });
+  const figures = {};
+  for (const level of ['Beginner', 'Intermediate', 'Advanced', 'Expert', 'Master']) {
+    await page.selectOption('#player-white', 'human');
+    await importText(page, 'e6f6g6d6c6g7g8b6c4h8f7e3f2e7f5c3d3');
+    await page.evaluate(() => (window.longestTask = 0));
+    await page.selectOption('#player-white', 'computer');
+    await page.selectOption('#level-white', level);
+    const started = Date.now();
+    await waitForStatus(page, /^Black to move\.$/, 60_000);
+    figures[level] = { longestTaskMs: await page.evaluate(() => window.longestTask), thinkMs: Date.now() - started };
+    assert.equal(await moveCount(page), 18, `${level} replied`);
+  }
+  console.log('longest main-thread task while thinking (ms):', JSON.stringify(figures));
+  await mkdir(OUTPUT, { recursive: true });
+  await writeFile(join(OUTPUT, 'longtasks.json'), JSON.stringify(figures, null, 2));
+  assert.deepEqual(errors, []);
+});
