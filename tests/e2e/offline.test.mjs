@@ -15,7 +15,10 @@ async function controlledByServiceWorker(page) {
     if (!navigator.serviceWorker.controller) {
       await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
     }
-    return navigator.serviceWorker.controller.state;
+    // clients.claim() runs inside the activate event, so control can come just before the state reads 'activated'.
+    const worker = navigator.serviceWorker.controller;
+    while (worker.state !== 'activated') await new Promise((resolve) => worker.addEventListener('statechange', resolve, { once: true }));
+    return worker.state;
   });
 }
 

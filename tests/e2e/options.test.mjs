@@ -21,6 +21,11 @@ async function openOptions(page) {
   return options;
 }
 
+async function reload(page) {
+  await page.reload();
+  await page.locator('[data-square]').first().waitFor();
+}
+
 async function selected(select) {
   return select.evaluate((element) => element.selectedOptions[0].textContent);
 }
@@ -52,10 +57,10 @@ test('changed options are kept after a reload and apply to the page', async (t) 
     }));
   assert.deepEqual(await look(), { theme: 'dark', board: '#123456', markers: 0 });
 
-  await page.reload();
-  await page.locator('[data-square]').first().waitFor();
+  await reload(page);
   assert.deepEqual(await look(), { theme: 'dark', board: '#123456', markers: 0 }, 'the look survives a reload');
   options = await openOptions(page);
+  await screenshot(page, 'dialog-options-dark');
   assert.equal(await options.getByLabel('Show valid moves').isChecked(), false);
   assert.equal(await options.getByLabel('Sound').isChecked(), false);
   assert.equal(await selected(options.getByLabel('White')), 'Human');
@@ -82,8 +87,7 @@ test('Cancel drops the changes and Restore defaults brings back every default', 
   assert.equal(await options.getByLabel('Preview moves').isChecked(), false);
   await button(options, 'Restore defaults').click();
   await button(options, 'OK').click();
-  await page.reload();
-  await page.locator('[data-square]').first().waitFor();
+  await reload(page);
   options = await openOptions(page);
   assert.equal(await options.getByLabel('Preview moves').isChecked(), true);
   assert.equal(await selected(options.getByLabel('Theme')), 'Follow the system');
@@ -100,8 +104,7 @@ test('board size waits for a new game, then applies', async (t) => {
   await page.getByText('will apply when you start a new game').waitFor();
   await button(page, 'New game').click();
   await page.waitForFunction(() => document.querySelectorAll('.board [data-square]').length === 36);
-  await page.reload();
-  await page.locator('[data-square]').first().waitFor();
+  await reload(page);
   assert.equal(Object.keys(await discs(page)).length, 36, 'the new 6×6 game survives a reload');
   assert.deepEqual(errors, []);
 });
@@ -136,8 +139,7 @@ test('a finished two-human game is counted once in the statistics, even after a 
   await screenshot(page, 'dialog-statistics-after-game');
   await button(stats, 'Close').click();
 
-  await page.reload();
-  await page.locator('[data-square]').first().waitFor();
+  await reload(page);
   ({ stats, result } = await readStatistics());
   assert.equal(result.black[0], '1 (100%)', 'counted once, not again after the reload');
 
@@ -148,8 +150,7 @@ test('a finished two-human game is counted once in the statistics, even after a 
   await button(stats, 'Reset statistics').click();
   await button(stats, 'Erase').click();
   assert.equal((await readStatisticsInPlace(stats))[0], '0 (0%)');
-  await page.reload();
-  await page.locator('[data-square]').first().waitFor();
+  await reload(page);
   ({ result } = await readStatistics());
   assert.equal(result.black[0], '0 (0%)', 'the reset is saved');
   assert.deepEqual(errors, []);
@@ -167,8 +168,7 @@ test('corrupted storage is reported once, replaced by defaults, and nothing cras
     localStorage.setItem('reversi.game', 'not a save at all');
     localStorage.setItem('reversi.statistics', '{"version":42,"data":{}}');
   });
-  await page.reload();
-  await page.locator('[data-square]').first().waitFor();
+  await reload(page);
   const notice = page.getByRole('alert').filter({ hasText: 'could not be used' });
   await notice.waitFor();
   const text = await notice.textContent();
@@ -181,8 +181,7 @@ test('corrupted storage is reported once, replaced by defaults, and nothing cras
   await button(notice, 'Dismiss').click();
   await notice.waitFor({ state: 'detached' });
 
-  await page.reload();
-  await page.locator('[data-square]').first().waitFor();
+  await reload(page);
   await page.waitForTimeout(300);
   assert.equal(await page.getByText('could not be used').count(), 0, 'reported once, not at every start');
   const options = await openOptions(page);

@@ -193,7 +193,9 @@ pub const TOPICS: [Topic; 7] = [
         frontier_of: None,
         show_moves: false,
         caption: |_| {
-            "Black wedges in at e1, flipping down the e-file and the diagonal; White cannot take it back.".into()
+            "Black wedges in at e1, flipping down the e-file and the diagonal; along the edge White can never flip it \
+             back."
+                .into()
         },
     },
     Topic {
