@@ -1,13 +1,21 @@
 //! The rules engine and its AI: plain Rust, no web dependency, so it runs natively and in wasm alike.
 
 pub mod board;
+pub mod endgame;
+pub mod eval;
 pub mod generic_search;
+pub mod last_moves;
 pub mod level;
 pub mod moves;
+pub mod ordering;
 pub mod pattern;
 pub mod perft;
 pub mod rng;
+pub mod search;
+pub mod tt;
 pub mod variant;
 
 pub use board::Board;
+pub use eval::{Evaluator, HandEvaluator};
+pub use search::{Aborted, Limits, SearchResult, Searcher};
 pub use variant::{Geometry, Opening, VariantBoard};

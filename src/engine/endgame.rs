@@ -1,0 +1,187 @@
+//! Exact endgame search: principal-variation search whose non-PV nodes are null-window searches.
+//!
+//! Three bands by empties: above `SHALLOW_EMPTIES` moves are generated, ordered fastest-first and the
+//! transposition table is used; from `SHALLOW_EMPTIES` down to 5 the empty squares are tried in parity order
+//! without move generation or table; the last four go to the hand-written solvers.
+
+use super::board::Board;
+use super::last_moves::{solve_1, solve_few};
+use super::moves::flips;
+use super::ordering::{order_end, MoveList};
+use super::search::{Searcher, NO_SELECTIVITY};
+use super::tt::{Store, NO_MOVE};
+
+/// At and below this many empties the search uses neither move generation nor the table.
+pub const SHALLOW_EMPTIES: u32 = 7;
+
+/// The four 4×4 quadrants: parity ordering plays first in quadrants with an odd number of empties, where the
+/// side to move is more likely to get the last move.
+const QUADRANTS: [u64; 4] =
+    [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
+
+/// The empty squares lying in quadrants with an odd number of empties.
+#[inline]
+pub fn odd_quadrant_squares(empty: u64) -> u64 {
+    QUADRANTS.iter().fold(0, |odd, &q| if (empty & q).count_ones() & 1 == 1 { odd | (empty & q) } else { odd })
+}
+
+impl Searcher {
+    /// Exact score of `board` within the window (`alpha`, `beta`), fail-soft; PVS: the first move with the full
+    /// window, the others with a null window and a re-search when one beats alpha.
+    pub(crate) fn pvs_end(&mut self, board: &Board, mut alpha: i32, beta: i32) -> i32 {
+        if beta - alpha <= 1 {
+            return self.nws_end(board, alpha);
+        }
+        let empties = board.empty_count();
+        if !self.count_node() {
+            return alpha;
+        }
+        let mut tt_move = NO_MOVE;
+        if let Some(e) = self.tt.probe(board) {
+            if let Some(score) = e.cutoff(empties, NO_SELECTIVITY, alpha, beta) {
+                return score;
+            }
+            tt_move = e.best_move;
+        }
+        let moves = board.moves();
+        if moves == 0 {
+            if board.opponent_moves() == 0 {
+                return board.final_score();
+            }
+            return -self.pvs_end(&board.pass(), -beta, -alpha);
+        }
+        let mut list = MoveList::new(board, moves);
+        order_end(self, &mut list, board, tt_move, empties);
+        let (alpha0, mut best, mut best_move) = (alpha, -100, NO_MOVE);
+        for i in 0..list.len() {
+            let m = list.pick(i);
+            let child = board.play_with(m.square, m.flipped);
+            let mut score =
+                if i == 0 { -self.pvs_end(&child, -beta, -alpha) } else { -self.nws_end(&child, -alpha - 1) };
+            if i > 0 && score > alpha && score < beta && !self.aborted {
+                score = -self.pvs_end(&child, -beta, -score);
+            }
+            if self.aborted {
+                return alpha;
+            }
+            if score > best {
+                best = score;
+                best_move = m.square as u8;
+                alpha = alpha.max(score);
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        self.tt.store(
+            board,
+            Store { depth: empties, selectivity: NO_SELECTIVITY, alpha: alpha0, beta, score: best, best_move },
+        );
+        best
+    }
+
+    /// Null-window exact search: is the score above `alpha`? Fail-soft.
+    pub(crate) fn nws_end(&mut self, board: &Board, alpha: i32) -> i32 {
+        let empties = board.empty_count();
+        if empties <= SHALLOW_EMPTIES {
+            return self.nws_shallow(board, alpha, empties);
+        }
+        if !self.count_node() {
+            return alpha;
+        }
+        let mut tt_move = NO_MOVE;
+        if let Some(e) = self.tt.probe(board) {
+            if let Some(score) = e.cutoff(empties, NO_SELECTIVITY, alpha, alpha + 1) {
+                return score;
+            }
+            tt_move = e.best_move;
+        }
+        let moves = board.moves();
+        if moves == 0 {
+            if board.opponent_moves() == 0 {
+                return board.final_score();
+            }
+            return -self.nws_end(&board.pass(), -alpha - 1);
+        }
+        let mut list = MoveList::new(board, moves);
+        order_end(self, &mut list, board, tt_move, empties);
+        let (mut best, mut best_move) = (-100, NO_MOVE);
+        for i in 0..list.len() {
+            let m = list.pick(i);
+            let score = -self.nws_end(&board.play_with(m.square, m.flipped), -alpha - 1);
+            if self.aborted {
+                return alpha;
+            }
+            if score > best {
+                best = score;
+                best_move = m.square as u8;
+                if score > alpha {
+                    break;
+                }
+            }
+        }
+        self.tt.store(
+            board,
+            Store { depth: empties, selectivity: NO_SELECTIVITY, alpha, beta: alpha + 1, score: best, best_move },
+        );
+        best
+    }
+
+    /// Null-window search near the end: empty squares in parity order (odd quadrants first), no move
+    /// generation, no table.
+    fn nws_shallow(&mut self, board: &Board, alpha: i32, empties: u32) -> i32 {
+        let empty = board.empties();
+        let odd = odd_quadrant_squares(empty);
+        if empties <= 4 {
+            return self.solve_last(board, alpha, empties, empty, odd);
+        }
+        self.nodes += 1;
+        let mut best = -100;
+        for squares in [odd, empty & !odd] {
+            let mut rest = squares;
+            while rest != 0 {
+                let sq = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let flipped = flips(board.player, board.opponent, sq);
+                if flipped == 0 {
+                    continue;
+                }
+                let score = -self.nws_shallow(&board.play_with(sq, flipped), -alpha - 1, empties - 1);
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        return score;
+                    }
+                }
+            }
+        }
+        if best > -100 {
+            return best;
+        }
+        if board.opponent_moves() == 0 {
+            return board.final_score();
+        }
+        -self.nws_shallow(&board.pass(), -alpha - 1, empties)
+    }
+
+    /// The last four or fewer empties, odd quadrants first.
+    fn solve_last(&mut self, board: &Board, alpha: i32, empties: u32, empty: u64, odd: u64) -> i32 {
+        if empties == 0 {
+            self.nodes += 1;
+            return board.final_score();
+        }
+        if empties == 1 {
+            return solve_1(board, empty.trailing_zeros() as usize, &mut self.nodes);
+        }
+        let mut squares = [0usize; 4];
+        let mut n = 0;
+        for mut set in [empty & odd, empty & !odd] {
+            while set != 0 {
+                squares[n] = set.trailing_zeros() as usize;
+                set &= set - 1;
+                n += 1;
+            }
+        }
+        solve_few(board, alpha, &squares[..n], &mut self.nodes)
+    }
+}

@@ -1,0 +1,110 @@
+//! Move lists and move ordering: the table's move first, then fastest-first (fewest opponent replies, corners
+//! counted twice), parity and potential mobility in the endgame; evaluation-based ordering in the midgame.
+
+use super::board::Board;
+use super::endgame::odd_quadrant_squares;
+use super::eval::{neighbours, HandEvaluator};
+use super::search::Searcher;
+use super::tt::NO_MOVE;
+
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Move {
+    pub square: usize,
+    pub flipped: u64,
+    /// Higher is tried first.
+    pub key: i32,
+}
+
+/// The legal moves of one node, sorted lazily: `pick(i)` selects the best of the untried moves, so a cutoff
+/// after the first move costs no sort.
+pub struct MoveList {
+    moves: [Move; 32],
+    len: usize,
+}
+
+impl MoveList {
+    pub fn new(board: &Board, mut moves: u64) -> Self {
+        let mut list = MoveList { moves: [Move::default(); 32], len: 0 };
+        while moves != 0 {
+            let square = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            list.moves[list.len] = Move { square, flipped: board.flips(square), key: 0 };
+            list.len += 1;
+        }
+        list
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Move> {
+        self.moves[..self.len].iter_mut()
+    }
+
+    #[inline]
+    pub fn nth(&self, i: usize) -> Move {
+        self.moves[i]
+    }
+
+    /// Move the best-keyed of the moves from `i` on to position `i` and return it (selection sort, one step).
+    #[inline]
+    pub fn pick(&mut self, i: usize) -> Move {
+        let mut best = i;
+        for j in i + 1..self.len {
+            if self.moves[j].key > self.moves[best].key {
+                best = j;
+            }
+        }
+        self.moves.swap(i, best);
+        self.moves[i]
+    }
+}
+
+/// Opponent replies with corners counted twice: fewer is better for the side that just moved.
+#[inline]
+pub fn weighted_mobility(moves: u64) -> i32 {
+    (moves.count_ones() + (moves & CORNERS).count_ones()) as i32
+}
+
+/// Empty squares next to the side to move's discs: the opponent's potential moves.
+#[inline]
+fn potential_mobility(board: &Board) -> i32 {
+    (neighbours(board.player) & board.empties()).count_ones() as i32
+}
+
+const TT_MOVE_KEY: i32 = 1 << 30;
+
+/// Endgame ordering: the table's move, then fastest-first with parity and potential mobility as tie-breaks.
+pub fn order_end(_searcher: &mut Searcher, list: &mut MoveList, board: &Board, tt_move: u8, _empties: u32) {
+    let odd = odd_quadrant_squares(board.empties());
+    for m in list.iter_mut() {
+        if m.square as u8 == tt_move {
+            m.key = TT_MOVE_KEY;
+            continue;
+        }
+        let child = board.play_with(m.square, m.flipped);
+        let parity = ((odd >> m.square) & 1) as i32;
+        let corner = ((CORNERS >> m.square) & 1) as i32;
+        m.key =
+            -weighted_mobility(child.moves()) * 256 - potential_mobility(&child.pass()) * 16 + parity * 8 + corner * 64;
+    }
+}
+
+/// Midgame ordering: the table's move, then the child's evaluation from our side and its mobility.
+pub fn order_mid(_searcher: &mut Searcher, list: &mut MoveList, board: &Board, tt_move: u8) {
+    if tt_move == NO_MOVE && list.len() == 1 {
+        return;
+    }
+    for m in list.iter_mut() {
+        if m.square as u8 == tt_move {
+            m.key = TT_MOVE_KEY;
+            continue;
+        }
+        let child = board.play_with(m.square, m.flipped);
+        m.key = -HandEvaluator::fine(&child) - weighted_mobility(child.moves()) * 8;
+    }
+}

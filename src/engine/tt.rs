@@ -1,0 +1,185 @@
+//! Transposition table: buckets of two entries, one kept for the deepest search (depth-preferred) and one
+//! always replaced, each storing a lower and an upper bound, the best move, the depth and the selectivity.
+//!
+//! Entries hold the whole position, so a hit is never a hash collision. Bounds are in disc units, the scale
+//! shared by exact scores and the evaluation, so an exact entry (depth = empties, no prob-cut) also answers
+//! any midgame probe of the same position.
+
+use super::board::Board;
+
+/// No best move recorded.
+pub const NO_MOVE: u8 = 64;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub player: u64,
+    pub opponent: u64,
+    pub lower: i8,
+    pub upper: i8,
+    pub best_move: u8,
+    pub depth: u8,
+    /// Prob-cut level the bounds were searched with; `probcut::NO_SELECTIVITY` when nothing was pruned.
+    pub selectivity: u8,
+    /// The search (`TranspositionTable::new_search`) that wrote the entry, so stale entries go first.
+    pub date: u8,
+}
+
+const EMPTY_ENTRY: Entry =
+    Entry { player: 0, opponent: 0, lower: -64, upper: 64, best_move: NO_MOVE, depth: 0, selectivity: 0, date: 0 };
+
+impl Entry {
+    fn holds(&self, board: &Board) -> bool {
+        self.player == board.player && self.opponent == board.opponent
+    }
+
+    /// Whether the bounds come from a search at least as deep and as unpruned as asked for.
+    #[inline]
+    pub fn covers(&self, depth: u32, selectivity: u8) -> bool {
+        self.depth as u32 >= depth && self.selectivity >= selectivity
+    }
+
+    /// The score to return without searching, if the bounds settle the window (`alpha`, `beta`). Also used at
+    /// PV nodes: a restarted sliced search must not redo finished principal-variation subtrees.
+    #[inline]
+    pub fn cutoff(&self, depth: u32, selectivity: u8, alpha: i32, beta: i32) -> Option<i32> {
+        if !self.covers(depth, selectivity) {
+            return None;
+        }
+        let (lower, upper) = (self.lower as i32, self.upper as i32);
+        if lower >= beta || lower == upper {
+            Some(lower)
+        } else if upper <= alpha {
+            Some(upper)
+        } else {
+            None
+        }
+    }
+}
+
+/// What a finished search at one node found, to be stored.
+#[derive(Clone, Copy, Debug)]
+pub struct Store {
+    pub depth: u32,
+    pub selectivity: u8,
+    /// The window the node was searched with.
+    pub alpha: i32,
+    pub beta: i32,
+    /// The fail-soft score it returned.
+    pub score: i32,
+    pub best_move: u8,
+}
+
+pub struct TranspositionTable {
+    buckets: Vec<[Entry; 2]>,
+    date: u8,
+}
+
+impl TranspositionTable {
+    /// A table of about `megabytes` MB (at least one bucket).
+    pub fn new(megabytes: usize) -> Self {
+        let count = (megabytes << 20) / std::mem::size_of::<[Entry; 2]>();
+        TranspositionTable { buckets: vec![[EMPTY_ENTRY; 2]; count.max(1)], date: 1 }
+    }
+
+    pub fn clear(&mut self) {
+        self.buckets.fill([EMPTY_ENTRY; 2]);
+        self.date = 1;
+    }
+
+    /// Marks the start of a new root search: older entries become the first to be replaced.
+    pub fn new_search(&mut self) {
+        self.date = self.date.wrapping_add(1).max(1);
+    }
+
+    /// Bucket index: a multiply-xorshift hash of both bitboards, mapped onto the table by a multiply-high
+    /// (Lemire's range reduction) so the size need not be a power of two.
+    #[inline]
+    fn index(&self, board: &Board) -> usize {
+        let mut h =
+            board.player.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ board.opponent.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        h ^= h >> 32;
+        h = h.wrapping_mul(0x1656_67B1_9E37_79F9);
+        ((h as u128 * self.buckets.len() as u128) >> 64) as usize
+    }
+
+    #[inline]
+    pub fn probe(&self, board: &Board) -> Option<Entry> {
+        let bucket = &self.buckets[self.index(board)];
+        bucket.iter().find(|e| e.holds(board)).copied()
+    }
+
+    pub fn store(&mut self, board: &Board, s: Store) {
+        let (lower, upper) = if s.score <= s.alpha {
+            (-64, s.score)
+        } else if s.score >= s.beta {
+            (s.score, 64)
+        } else {
+            (s.score, s.score)
+        };
+        let date = self.date;
+        let index = self.index(board);
+        let bucket = &mut self.buckets[index];
+        let fresh = Entry {
+            player: board.player,
+            opponent: board.opponent,
+            lower: lower.clamp(-64, 64) as i8,
+            upper: upper.clamp(-64, 64) as i8,
+            best_move: s.best_move,
+            depth: s.depth as u8,
+            selectivity: s.selectivity,
+            date,
+        };
+        if let Some(slot) = bucket.iter().position(|e| e.holds(board)) {
+            let old = &mut bucket[slot];
+            if old.depth == fresh.depth && old.selectivity == fresh.selectivity {
+                // Same search effort: both bounds hold, keep the tighter of each.
+                let (lo, up) = (old.lower.max(fresh.lower), old.upper.min(fresh.upper));
+                if lo <= up {
+                    old.lower = lo;
+                    old.upper = up;
+                } else {
+                    old.lower = fresh.lower;
+                    old.upper = fresh.upper;
+                }
+                if fresh.best_move != NO_MOVE {
+                    old.best_move = fresh.best_move;
+                }
+                old.date = date;
+            } else if fresh.depth > old.depth || (fresh.depth == old.depth && fresh.selectivity > old.selectivity) {
+                let keep_move = if fresh.best_move == NO_MOVE { old.best_move } else { fresh.best_move };
+                *old = Entry { best_move: keep_move, ..fresh };
+            } else if old.best_move == NO_MOVE {
+                old.best_move = fresh.best_move;
+            }
+            if slot == 1 && bucket[1].depth > bucket[0].depth {
+                bucket.swap(0, 1);
+            }
+        } else if bucket[0].date != date || fresh.depth >= bucket[0].depth {
+            // Depth-preferred slot: the deeper search stays, the shallower moves to the always-replace slot.
+            bucket[1] = bucket[0];
+            bucket[0] = fresh;
+        } else {
+            bucket[1] = fresh;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_bounds_by_window_and_keeps_the_deeper_entry() {
+        let mut tt = TranspositionTable::new(1);
+        let b = Board::start();
+        tt.store(&b, Store { depth: 5, selectivity: 5, alpha: 0, beta: 1, score: 4, best_move: 19 });
+        let e = tt.probe(&b).unwrap();
+        assert_eq!((e.lower, e.upper, e.best_move), (4, 64, 19));
+        tt.store(&b, Store { depth: 5, selectivity: 5, alpha: 6, beta: 7, score: 6, best_move: NO_MOVE });
+        let e = tt.probe(&b).unwrap();
+        assert_eq!((e.lower, e.upper, e.best_move), (4, 6, 19));
+        tt.store(&b, Store { depth: 3, selectivity: 5, alpha: -64, beta: 64, score: -2, best_move: 26 });
+        assert_eq!(tt.probe(&b).unwrap().depth, 5, "a shallower result must not replace a deeper one");
+        assert!(tt.probe(&b.play(19)).is_none());
+    }
+}
