@@ -3,6 +3,7 @@
 
 use super::state::AppState;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 #[component]
 pub fn Modal(
@@ -21,6 +22,15 @@ pub fn Modal(
         if let Some(panel) = panel.get() {
             let _ = panel.focus();
         }
+    });
+    // ...and returns to whatever had it (a toolbar button, a square) when the dialog closes.
+    let opener = send_wrapper::SendWrapper::new(document().active_element());
+    on_cleanup(move || {
+        let Some(opener) = opener.take() else { return };
+        let _ = match opener.dyn_into::<web_sys::HtmlElement>() {
+            Ok(html) => html.focus(),
+            Err(other) => other.dyn_into::<web_sys::SvgElement>().map_or(Ok(()), |svg| svg.focus()),
+        };
     });
     view! {
         <div class="modal-backdrop" on:click=move |_| state.close_dialog()>

@@ -231,6 +231,11 @@ for (const device of ['desktop', 'phone']) {
       }
       await page.keyboard.press('Escape');
       await open.waitFor({ state: 'detached' });
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement;
+        return element?.tagName === 'BUTTON' ? element.textContent : `<${element?.tagName}>`;
+      });
+      assert.ok(focused.includes(action), `focus returns to the ${action} button, not '${focused}'`);
     }
     assert.deepEqual(errors, []);
   });

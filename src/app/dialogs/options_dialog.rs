@@ -39,7 +39,7 @@ pub fn OptionsDialog() -> impl IntoView {
                     <Choice draft label="Board size" choices=BoardSize::ALL.map(|s| (s, size_name(s))).to_vec()
                         get=|o| o.board_size set=|o, v| o.board_size = v />
                     <Choice draft label="Opening"
-                        choices=vec![(Opening::Standard, "Standard (four discs)"), (Opening::EmptyCentre, "Empty centre")]
+                        choices=vec![(Opening::Standard, "Standard"), (Opening::EmptyCentre, "Empty centre")]
                         get=|o| o.opening set=|o, v| o.opening = v />
                     <p class="field-note">"These apply when you start a new game; the game in progress keeps its own."</p>
                 </fieldset>
