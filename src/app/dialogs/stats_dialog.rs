@@ -63,10 +63,10 @@ fn TallyTable(caption: &'static str, sides: (&'static str, &'static str), tally:
             view! {
                 <tr>
                     <th scope="row">{side}</th>
-                    <td>{with_percent(t.wins, t.win_percent())}</td>
-                    <td>{with_percent(t.losses, t.loss_percent())}</td>
-                    <td>{with_percent(t.draws, t.draw_percent())}</td>
-                    <td>{discs(&t)}</td>
+                    <Cell parts=with_percent(t.wins, t.win_percent()) />
+                    <Cell parts=with_percent(t.losses, t.loss_percent()) />
+                    <Cell parts=with_percent(t.draws, t.draw_percent()) />
+                    <Cell parts=discs(&t) />
                 </tr>
             }
         }
@@ -91,9 +91,15 @@ fn TallyTable(caption: &'static str, sides: (&'static str, &'static str), tally:
     }
 }
 
-/// "3 (60%)"; percentages rounded to whole numbers.
-fn with_percent(count: u32, percent: f64) -> String {
-    format!("{count} ({percent:.0}%)")
+/// A number and, in smaller print, what it means in proportion: "3" "(60%)".
+#[component]
+fn Cell(parts: (String, String)) -> impl IntoView {
+    view! { <td>{parts.0}" "<span class="percent">{parts.1}</span></td> }
+}
+
+/// ("3", "(60%)"); percentages rounded to whole numbers.
+fn with_percent(count: u32, percent: f64) -> (String, String) {
+    (count.to_string(), format!("({percent:.0}%)"))
 }
 
 fn games(n: u64) -> String {
@@ -104,10 +110,10 @@ fn games(n: u64) -> String {
 }
 
 /// Total discs, and the average per game once there is one.
-fn discs(tally: &Tally) -> String {
+fn discs(tally: &Tally) -> (String, String) {
     match tally.games() {
-        0 => tally.discs.to_string(),
-        games => format!("{} (avg {:.1})", tally.discs, tally.discs as f64 / games as f64),
+        0 => (tally.discs.to_string(), String::new()),
+        games => (tally.discs.to_string(), format!("(avg {:.1})", tally.discs as f64 / games as f64)),
     }
 }
 
@@ -118,11 +124,12 @@ mod tests {
     #[test]
     fn counts_read_with_rounded_percentages() {
         let tally = Tally { wins: 2, losses: 1, draws: 0, discs: 100, opponent_discs: 60 };
-        assert_eq!(with_percent(tally.wins, tally.win_percent()), "2 (67%)");
-        assert_eq!(with_percent(tally.draws, tally.draw_percent()), "0 (0%)");
-        assert_eq!(discs(&tally), "100 (avg 33.3)");
-        assert_eq!(discs(&tally.reversed()), "60 (avg 20.0)");
-        assert_eq!(discs(&Tally::default()), "0");
+        let text = |(count, share): (String, String)| format!("{count} {share}").trim_end().to_string();
+        assert_eq!(text(with_percent(tally.wins, tally.win_percent())), "2 (67%)");
+        assert_eq!(text(with_percent(tally.draws, tally.draw_percent())), "0 (0%)");
+        assert_eq!(text(discs(&tally)), "100 (avg 33.3)");
+        assert_eq!(text(discs(&tally.reversed())), "60 (avg 20.0)");
+        assert_eq!(text(discs(&Tally::default())), "0");
         assert_eq!((games(1), games(0), games(7)), ("1 game".into(), "0 games".into(), "7 games".into()));
     }
 }
