@@ -35,10 +35,12 @@ pub fn App() -> impl IntoView {
     keyboard::install(state);
     thinking::install(state);
     theme::follow_options(state);
+    // While a dialog is open the page behind it is inert, so Tab stays within the dialog.
+    let behind_dialog = move || state.dialog.get().is_some();
     view! {
         <div class="app">
-            <toolbar::Toolbar />
-            <main class="layout">
+            <toolbar::Toolbar attr:inert=behind_dialog />
+            <main class="layout" inert=behind_dialog>
                 <div class="board-area">
                     <board::Board />
                 </div>

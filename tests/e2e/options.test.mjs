@@ -219,6 +219,14 @@ for (const device of ['desktop', 'phone']) {
     ]) {
       await reach(action);
       const open = await shoot(action, name, title);
+      if (name === 'options') {
+        // The page behind is inert: Tab cycles within the dialog and never reaches the board or the toolbar.
+        for (let i = 0; i < 40; i++) {
+          await page.keyboard.press('Tab');
+          const behind = await page.evaluate(() => !!document.activeElement?.closest('.toolbar, main'));
+          assert.equal(behind, false, `Tab ${i + 1} left the dialog`);
+        }
+      }
       if (name === 'help') {
         await open.getByRole('tab', { name: 'Strategy' }).click();
         await open.getByRole('heading', { name: 'Corners and stable discs' }).waitFor();
