@@ -3,6 +3,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { DIST, discs, openSite } from './helpers.mjs';
 
 // REVERSI_DIST points the tests at another build than dist/ (a private build while others rebuild dist/).
@@ -22,22 +25,31 @@ async function controlledByServiceWorker(page) {
   });
 }
 
-test('after one visit the app reloads and plays with no network', async (t) => {
-  const { page, context, errors } = await openSite(t, { root });
-  assert.equal(await controlledByServiceWorker(page), 'activated');
+// At the site's root, and under a sub-path as GitHub Pages serves a project site (https://user.github.io/reversi/).
+for (const subPath of ['', 'reversi/']) {
+  test(`after one visit the app reloads and plays with no network (at /${subPath})`, async (t) => {
+    let siteRoot = root;
+    if (subPath) {
+      siteRoot = await mkdtemp(join(tmpdir(), 'reversi-pages-'));
+      await symlink(resolve(root), join(siteRoot, subPath.replace(/\/$/, '')));
+      t.after(() => rm(siteRoot, { recursive: true, force: true }));
+    }
+    const { page, context, errors } = await openSite(t, { root: siteRoot, path: subPath });
+    assert.equal(await controlledByServiceWorker(page), 'activated');
 
-  await context.setOffline(true);
-  assert.equal(await page.evaluate(() => navigator.onLine), false, 'the browser knows it is offline');
-  await page.reload();
-  await page.locator('[data-square]').first().waitFor({ timeout: 15000 });
-  const placed = Object.entries(await discs(page)).filter(([, c]) => c);
-  assert.equal(placed.length, 4, 'the start position, served from the cache');
+    await context.setOffline(true);
+    assert.equal(await page.evaluate(() => navigator.onLine), false, 'the browser knows it is offline');
+    await page.reload();
+    await page.locator('[data-square]').first().waitFor({ timeout: 15000 });
+    const placed = Object.entries(await discs(page)).filter(([, c]) => c);
+    assert.equal(placed.length, 4, 'the start position, served from the cache');
 
-  await page.locator('[data-square="f5"]').click();
-  await page.locator('[data-square="f5"] .disc.black').waitFor();
-  assert.equal((await discs(page)).e5, 'black', 'f5 flipped e5: the game plays offline');
-  assert.deepEqual(errors, []);
-});
+    await page.locator('[data-square="f5"]').click();
+    await page.locator('[data-square="f5"] .disc.black').waitFor();
+    assert.equal((await discs(page)).e5, 'black', 'f5 flipped e5: the game plays offline');
+    assert.deepEqual(errors, []);
+  });
+}
 
 test('the site is installable: a manifest with icons, a theme colour and standalone display', async (t) => {
   const { page, url, errors } = await openSite(t, { root });
