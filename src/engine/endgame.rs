@@ -9,10 +9,15 @@ use super::last_moves::{solve_1, solve_few};
 use super::moves::flips;
 use super::ordering::{order_end, MoveList};
 use super::search::{Searcher, NO_SELECTIVITY};
+use super::stability::{score_cap, STABILITY_THRESHOLD};
 use super::tt::{Store, NO_MOVE};
 
 /// At and below this many empties the search uses neither move generation nor the table.
 pub const SHALLOW_EMPTIES: u32 = 7;
+
+/// From this many empties the children are looked up in the table before searching (enhanced transposition
+/// cutoff): the probes cost more than they save nearer the end.
+const ETC_EMPTIES: u32 = 14;
 
 /// The four 4×4 quadrants: parity ordering plays first in quadrants with an odd number of empties, where the
 /// side to move is more likely to get the last move.
@@ -23,6 +28,17 @@ const QUADRANTS: [u64; 4] =
 #[inline]
 pub fn odd_quadrant_squares(empty: u64) -> u64 {
     QUADRANTS.iter().fold(0, |odd, &q| if (empty & q).count_ones() & 1 == 1 { odd | (empty & q) } else { odd })
+}
+
+/// The stability cutoff: when alpha is high enough for it to matter, the opponent's stable discs may prove
+/// the score cannot exceed alpha.
+#[inline]
+fn stability_cutoff(board: &Board, alpha: i32, empties: u32) -> Option<i32> {
+    if alpha < STABILITY_THRESHOLD[empties as usize] {
+        return None;
+    }
+    let cap = score_cap(board.player, board.opponent);
+    (cap <= alpha).then_some(cap)
 }
 
 impl Searcher {
@@ -80,6 +96,17 @@ impl Searcher {
         best
     }
 
+    /// Enhanced transposition cutoff: a child whose stored upper bound already lets us beat alpha settles the
+    /// node without searching anything.
+    fn enhanced_transposition_cutoff(&self, board: &Board, list: &MoveList, alpha: i32, empties: u32) -> Option<i32> {
+        (0..list.len()).find_map(|i| {
+            let m = list.nth(i);
+            let e = self.tt.probe(&board.play_with(m.square, m.flipped))?;
+            let score = -(e.upper as i32);
+            (e.covers(empties - 1, NO_SELECTIVITY) && score > alpha).then_some(score)
+        })
+    }
+
     /// Null-window exact search: is the score above `alpha`? Fail-soft.
     pub(crate) fn nws_end(&mut self, board: &Board, alpha: i32) -> i32 {
         let empties = board.empty_count();
@@ -96,6 +123,9 @@ impl Searcher {
             }
             tt_move = e.best_move;
         }
+        if let Some(cap) = stability_cutoff(board, alpha, empties) {
+            return cap;
+        }
         let moves = board.moves();
         if moves == 0 {
             if board.opponent_moves() == 0 {
@@ -104,6 +134,11 @@ impl Searcher {
             return -self.nws_end(&board.pass(), -alpha - 1);
         }
         let mut list = MoveList::new(board, moves);
+        if empties >= ETC_EMPTIES {
+            if let Some(score) = self.enhanced_transposition_cutoff(board, &list, alpha, empties) {
+                return score;
+            }
+        }
         order_end(self, &mut list, board, tt_move, empties);
         let (mut best, mut best_move) = (-100, NO_MOVE);
         for i in 0..list.len() {
@@ -136,6 +171,9 @@ impl Searcher {
             return self.solve_last(board, alpha, empties, empty, odd);
         }
         self.nodes += 1;
+        if let Some(cap) = stability_cutoff(board, alpha, empties) {
+            return cap;
+        }
         let mut best = -100;
         for squares in [odd, empty & !odd] {
             let mut rest = squares;

@@ -12,6 +12,7 @@ pub mod pattern;
 pub mod perft;
 pub mod rng;
 pub mod search;
+pub mod stability;
 pub mod tt;
 pub mod variant;
 
