@@ -3,5 +3,7 @@
 pub mod app;
 pub mod engine;
 pub mod game;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod train;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm_api;

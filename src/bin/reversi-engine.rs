@@ -18,6 +18,12 @@ fn main() {
             let secs = start.elapsed().as_secs_f64();
             println!("perft {depth}: {leaves} leaves in {secs:.3} s ({:.1} M leaves/s)", leaves as f64 / secs / 1e6);
         }
+        Some("match") => {
+            if let Err(message) = reversi::engine::match_play::run_command(&args[1..]) {
+                eprintln!("reversi-engine match: {message}");
+                std::process::exit(2);
+            }
+        }
         _ => usage(),
     }
 }

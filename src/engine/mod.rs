@@ -6,15 +6,18 @@ pub mod eval;
 pub mod generic_search;
 pub mod last_moves;
 pub mod level;
+pub mod match_play;
 pub mod moves;
 pub mod ordering;
 pub mod pattern;
+pub mod pattern_eval;
 pub mod perft;
 pub mod rng;
 pub mod search;
 pub mod stability;
 pub mod tt;
 pub mod variant;
+pub mod weights;
 
 pub use board::Board;
 pub use eval::{Evaluator, HandEvaluator};

@@ -1,0 +1,173 @@
+//! `reversi-train`: the pipeline that makes `assets/eval.weights` — self-play, labels, fit, error table.
+//!
+//! ```text
+//! reversi-train generate --games 4000 --seed 1 --out target/train/games.bin
+//! reversi-train fit --data target/train/games.bin --out assets/eval.weights
+//! ```
+
+use reversi::engine::eval::HandEvaluator;
+use reversi::engine::pattern::PHASES;
+use reversi::engine::pattern_eval::PatternEvaluator;
+use reversi::engine::search::Searcher;
+use reversi::engine::weights::Weights;
+use reversi::train::fit::{fit, phase_errors, FitConfig};
+use reversi::train::samples::{self, Sample};
+use reversi::train::selfplay::{play_game, relabel, SelfPlay};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::Instant;
+
+const USAGE: &str = "usage:
+  reversi-train generate [--games 4000] [--seed 1] [--random 8-20] [--depth 2] [--exact 16] [--temperature 1.0]
+                         [--out target/train/games.bin]
+  reversi-train relabel  [--data target/train/games.bin] [--weights assets/eval.weights] [--depth 4] [--exact 16]
+                         [--out target/train/relabelled.bin]
+  reversi-train fit      [--data target/train/games.bin] [--epochs 200] [--ridge 2] [--window 2]
+                         [--out assets/eval.weights]
+  reversi-train errors   [--data target/train/games.bin] [--weights assets/eval.weights]";
+
+struct Flags(HashMap<String, String>);
+
+impl Flags {
+    fn parse(args: &[String], known: &[&str]) -> Result<Flags, String> {
+        let mut map = HashMap::new();
+        let mut it = args.iter();
+        while let Some(flag) = it.next() {
+            let name = flag.strip_prefix("--").filter(|n| known.contains(n)).ok_or(format!("unknown option {flag}"))?;
+            let value = it.next().ok_or(format!("{flag} needs a value"))?;
+            map.insert(name.to_string(), value.clone());
+        }
+        Ok(Flags(map))
+    }
+
+    fn get<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, String> {
+        self.0.get(name).map_or(Ok(default), |v| v.parse().map_err(|_| format!("--{name}: cannot read {v:?}")))
+    }
+
+    fn path(&self, name: &str, default: &str) -> PathBuf {
+        PathBuf::from(self.0.get(name).map_or(default, String::as_str))
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("generate") => generate(&args[1..]),
+        Some("relabel") => relabel_command(&args[1..]),
+        Some("fit") => fit_command(&args[1..]),
+        Some("errors") => errors_command(&args[1..]),
+        _ => Err(USAGE.to_string()),
+    };
+    if let Err(message) = result {
+        eprintln!("reversi-train: {message}");
+        std::process::exit(2);
+    }
+}
+
+fn generate(args: &[String]) -> Result<(), String> {
+    let flags = Flags::parse(args, &["games", "seed", "random", "depth", "exact", "temperature", "out"])?;
+    let games: u32 = flags.get("games", 4000)?;
+    let random = flags.get("random", "8-20".to_string())?;
+    let (lo, hi) = random
+        .split_once('-')
+        .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+        .ok_or("--random: expected LO-HI")?;
+    let config = SelfPlay {
+        seed: flags.get("seed", 1)?,
+        random_moves: (lo, hi),
+        depth: flags.get("depth", 2)?,
+        exact_empties: flags.get("exact", 16)?,
+        temperature: flags.get("temperature", 1.0)?,
+    };
+    let out = flags.path("out", "target/train/games.bin");
+    let mut searcher = Searcher::new(16);
+    let (start, mut all) = (Instant::now(), Vec::new());
+    for game in 0..games {
+        all.extend(play_game(&config, game, &mut searcher));
+        if (game + 1) % 100 == 0 || game + 1 == games {
+            eprintln!("{} games, {} positions, {:.0} s", game + 1, all.len(), start.elapsed().as_secs_f64());
+        }
+    }
+    samples::save(&out, &all).map_err(|e| format!("{}: {e}", out.display()))?;
+    println!("{games} games ({config:?}): {} positions in {}", all.len(), out.display());
+    Ok(())
+}
+
+fn load_weights(flags: &Flags) -> Result<PatternEvaluator, String> {
+    let path = flags.path("weights", "assets/eval.weights");
+    let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(PatternEvaluator::new(Weights::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?))
+}
+
+fn load_samples(flags: &Flags) -> Result<Vec<Sample>, String> {
+    let path = flags.path("data", "target/train/games.bin");
+    samples::load(&path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn relabel_command(args: &[String]) -> Result<(), String> {
+    let flags = Flags::parse(args, &["data", "weights", "depth", "exact", "out"])?;
+    let mut all = load_samples(&flags)?;
+    let evaluator = load_weights(&flags)?;
+    let (depth, exact) = (flags.get("depth", 4)?, flags.get("exact", 16)?);
+    let (start, total) = (Instant::now(), all.len());
+    relabel(&mut all, Box::new(evaluator), depth, exact, |i| {
+        if (i + 1) % 20_000 == 0 {
+            eprintln!("{} / {total} positions, {:.0} s", i + 1, start.elapsed().as_secs_f64());
+        }
+    });
+    let out = flags.path("out", "target/train/relabelled.bin");
+    samples::save(&out, &all).map_err(|e| format!("{}: {e}", out.display()))?;
+    println!("relabelled {total} positions with depth {depth} (exact from {exact} empties) in {}", out.display());
+    Ok(())
+}
+
+fn fit_command(args: &[String]) -> Result<(), String> {
+    let flags = Flags::parse(args, &["data", "epochs", "ridge", "window", "out"])?;
+    let all = load_samples(&flags)?;
+    let defaults = FitConfig::default();
+    let config = FitConfig {
+        epochs: flags.get("epochs", defaults.epochs)?,
+        ridge: flags.get("ridge", defaults.ridge)?,
+        window: flags.get("window", defaults.window)?,
+        ..defaults
+    };
+    let (held_out, train): (Vec<Sample>, Vec<Sample>) = all.into_iter().partition(Sample::is_held_out);
+    let start = Instant::now();
+    let weights = Weights::from_discs(&fit(&train, &config, |line| eprintln!("{line}")));
+    let bytes = weights.encode();
+    let out = flags.path("out", "assets/eval.weights");
+    std::fs::write(&out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
+    println!(
+        "fitted {} positions ({config:?}) in {:.0} s: {} bytes in {}",
+        train.len(),
+        start.elapsed().as_secs_f64(),
+        bytes.len(),
+        out.display()
+    );
+    print_errors(&PatternEvaluator::new(weights), &held_out);
+    Ok(())
+}
+
+fn errors_command(args: &[String]) -> Result<(), String> {
+    let flags = Flags::parse(args, &["data", "weights"])?;
+    let held_out: Vec<Sample> = load_samples(&flags)?.into_iter().filter(Sample::is_held_out).collect();
+    print_errors(&load_weights(&flags)?, &held_out);
+    Ok(())
+}
+
+/// The per-phase table of mean absolute errors on held-out games, trained against hand-set evaluation.
+fn print_errors(trained: &PatternEvaluator, held_out: &[Sample]) {
+    let exact: Vec<Sample> = held_out.iter().filter(|s| s.exact).copied().collect();
+    let (pattern, hand) = (phase_errors(trained, held_out), phase_errors(&HandEvaluator, held_out));
+    let exact_errors = phase_errors(trained, &exact);
+    println!("held-out positions: mean absolute error in discs");
+    println!("| phase | empties | positions | pattern | hand-set | exact labels | pattern on exact |");
+    println!("|------:|--------:|----------:|--------:|---------:|-------------:|-----------------:|");
+    for p in 0..PHASES {
+        let (hi, lo) = (60 - 5 * p as u32, if p + 1 == PHASES { 0 } else { 56 - 5 * p as u32 });
+        println!(
+            "| {p:5} | {lo:2}-{hi:2}   | {:9} | {:7.2} | {:8.2} | {:12} | {:16.2} |",
+            pattern[p].0, pattern[p].1, hand[p].1, exact_errors[p].0, exact_errors[p].1
+        );
+    }
+}

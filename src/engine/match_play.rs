@@ -1,0 +1,263 @@
+//! The match runner: two engine settings play each other from a fixed list of varied openings, each opening
+//! once with either colour, and the result is summed up with a confidence interval on the score rate.
+
+use super::board::Board;
+use super::eval::{Evaluator, HandEvaluator};
+use super::pattern_eval::PatternEvaluator;
+use super::rng::Rng;
+use super::search::{Limits, Searcher};
+use std::collections::HashSet;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EvalKind {
+    Hand,
+    Pattern,
+}
+
+/// One side's setting: evaluation, midgame depth, and the empties from which it solves exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setting {
+    pub eval: EvalKind,
+    pub depth: u32,
+    pub exact_empties: u32,
+}
+
+impl Setting {
+    /// Reads `hand:4` or `pattern:6` (evaluation and depth).
+    pub fn parse(spec: &str, exact_empties: u32) -> Result<Setting, String> {
+        let (eval, depth) = spec.split_once(':').ok_or(format!("{spec:?}: expected EVAL:DEPTH, e.g. pattern:4"))?;
+        let eval = match eval {
+            "hand" | "handset" => EvalKind::Hand,
+            "pattern" => EvalKind::Pattern,
+            _ => return Err(format!("{eval:?}: evaluation is hand or pattern")),
+        };
+        let depth = depth.parse().ok().filter(|d| (1..=30).contains(d)).ok_or(format!("{depth:?}: depth is 1-30"))?;
+        Ok(Setting { eval, depth, exact_empties })
+    }
+
+    fn searcher(&self) -> Searcher {
+        let evaluator: Box<dyn Evaluator> = match self.eval {
+            EvalKind::Hand => Box::new(HandEvaluator),
+            EvalKind::Pattern => Box::new(PatternEvaluator::embedded()),
+        };
+        Searcher::with_evaluator(16, evaluator)
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            depth: self.depth,
+            exact_empties: self.exact_empties,
+            wld_empties: self.exact_empties,
+            node_budget: None,
+        }
+    }
+}
+
+impl std::fmt::Display for Setting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let eval = match self.eval {
+            EvalKind::Hand => "hand-set",
+            EvalKind::Pattern => "pattern",
+        };
+        write!(f, "{eval} eval, depth {}, exact from {} empties", self.depth, self.exact_empties)
+    }
+}
+
+/// `count` distinct positions (distinct under the board's symmetries too) after `plies` uniformly random legal
+/// moves from the start, the same for a given seed.
+pub fn openings(count: usize, plies: u32, seed: u64) -> Vec<Board> {
+    let mut rng = Rng::new(seed);
+    let (mut seen, mut list) = (HashSet::new(), Vec::new());
+    while list.len() < count {
+        let mut board = Board::start();
+        for _ in 0..plies {
+            if board.moves() == 0 {
+                board = board.pass();
+            }
+            let moves = board.moves();
+            if moves == 0 {
+                break;
+            }
+            let n = rng.next_u64() % moves.count_ones() as u64;
+            let square = (0..n).fold(moves, |m, _| m & (m - 1)).trailing_zeros() as usize;
+            board = board.play(square);
+        }
+        let key = (0..8).map(|s| board.symmetry(s)).map(|b| (b.player, b.opponent)).min().expect("eight symmetries");
+        if board.moves() != 0 && seen.insert(key) {
+            list.push(board);
+        }
+    }
+    list
+}
+
+/// Wins, draws and losses from the first setting's point of view, and its disc differences.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MatchResult {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub disc_differences: Vec<i32>,
+}
+
+impl MatchResult {
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// (W + D/2) / N.
+    pub fn score_rate(&self) -> f64 {
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games().max(1) as f64
+    }
+
+    /// 95 % confidence interval of the score rate, normal approximation over the per-game scores 1, ½, 0.
+    pub fn confidence_95(&self) -> (f64, f64) {
+        let n = self.games().max(1) as f64;
+        let rate = self.score_rate();
+        let mean_square = (self.wins as f64 + 0.25 * self.draws as f64) / n;
+        let half = 1.96 * ((mean_square - rate * rate).max(0.0) / n).sqrt();
+        (rate - half, rate + half)
+    }
+
+    pub fn mean_disc_difference(&self) -> f64 {
+        self.disc_differences.iter().sum::<i32>() as f64 / self.games().max(1) as f64
+    }
+}
+
+/// Plays one game from `opening`; `first` moves first. Returns the final disc difference for `first`.
+fn play_game(opening: &Board, first: (&Setting, &mut Searcher), second: (&Setting, &mut Searcher)) -> i32 {
+    let mut sides = [first, second];
+    for (_, searcher) in sides.iter_mut() {
+        searcher.clear();
+    }
+    let (mut board, mut turn) = (*opening, 0);
+    loop {
+        if board.moves() == 0 {
+            if board.opponent_moves() == 0 {
+                let score = board.final_score();
+                return if turn == 0 { score } else { -score };
+            }
+            board = board.pass();
+            turn ^= 1;
+            continue;
+        }
+        let (setting, searcher) = &mut sides[turn];
+        let result = searcher.search(&board, &setting.limits()).expect("no node budget");
+        board = board.play(result.best_move.expect("a legal move"));
+        turn ^= 1;
+    }
+}
+
+/// `a` against `b` from every opening, once as the side to move and once as the other.
+pub fn play_match(a: &Setting, b: &Setting, openings: &[Board], mut progress: impl FnMut(&MatchResult)) -> MatchResult {
+    let (mut searcher_a, mut searcher_b) = (a.searcher(), b.searcher());
+    let mut result = MatchResult::default();
+    for opening in openings {
+        for a_first in [true, false] {
+            let diff = if a_first {
+                play_game(opening, (a, &mut searcher_a), (b, &mut searcher_b))
+            } else {
+                -play_game(opening, (b, &mut searcher_b), (a, &mut searcher_a))
+            };
+            match diff.signum() {
+                1 => result.wins += 1,
+                0 => result.draws += 1,
+                _ => result.losses += 1,
+            }
+            result.disc_differences.push(diff);
+            progress(&result);
+        }
+    }
+    result
+}
+
+/// `reversi-engine match`: options `--games N` (even), `--a EVAL:DEPTH`, `--b EVAL:DEPTH`, `--exact E`,
+/// `--plies P` (random opening length), `--seed S`.
+pub fn run_command(args: &[String]) -> Result<(), String> {
+    let (mut games, mut a, mut b, mut exact, mut plies, mut seed) =
+        (200usize, "pattern:4", "hand:4", 10u32, 8u32, 1u64);
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let value = it.next().ok_or(format!("{flag} needs a value"))?;
+        let number = |v: &str| v.parse::<u64>().map_err(|_| format!("{flag}: {v:?} is not a number"));
+        match flag.as_str() {
+            "--games" => games = number(value)? as usize,
+            "--a" => a = value,
+            "--b" => b = value,
+            "--exact" => exact = number(value)? as u32,
+            "--plies" => plies = number(value)? as u32,
+            "--seed" => seed = number(value)?,
+            _ => return Err(format!("unknown option {flag}")),
+        }
+    }
+    if games == 0 || games % 2 == 1 {
+        return Err("--games must be even: each opening is played with both colours".into());
+    }
+    let (a, b) = (Setting::parse(a, exact)?, Setting::parse(b, exact)?);
+    let list = openings(games / 2, plies, seed);
+    let start = std::time::Instant::now();
+    let result = play_match(&a, &b, &list, |r| {
+        if r.games() % 20 == 0 {
+            eprintln!("{} games: +{} ={} -{}", r.games(), r.wins, r.draws, r.losses);
+        }
+    });
+    let (lo, hi) = result.confidence_95();
+    println!("A: {a}\nB: {b}");
+    println!(
+        "{} games from {} openings ({plies} random plies, seed {seed}), each with both colours, {:.0} s",
+        result.games(),
+        list.len(),
+        start.elapsed().as_secs_f64()
+    );
+    println!("A: {} wins, {} draws, {} losses", result.wins, result.draws, result.losses);
+    println!(
+        "A's score {:.1} % (95 % CI {:.1}-{:.1} %), mean disc difference {:+.2}",
+        100.0 * result.score_rate(),
+        100.0 * lo,
+        100.0 * hi,
+        result.mean_disc_difference()
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn openings_are_distinct_reproducible_and_playable() {
+        let list = openings(30, 8, 4);
+        assert_eq!(list, openings(30, 8, 4));
+        assert_ne!(list, openings(30, 8, 5));
+        for (i, b) in list.iter().enumerate() {
+            assert_eq!(b.empty_count(), 52);
+            assert!(b.moves() != 0);
+            for other in &list[i + 1..] {
+                assert!((0..8).all(|s| b.symmetry(s) != *other));
+            }
+        }
+    }
+
+    #[test]
+    fn a_setting_against_itself_scores_even_over_both_colours() {
+        let s = Setting { eval: EvalKind::Hand, depth: 1, exact_empties: 6 };
+        let result = play_match(&s, &s, &openings(3, 8, 1), |_| {});
+        // Same engine, same opening with colours swapped: the two games are mirror images.
+        assert_eq!(result.games(), 6);
+        assert_eq!(result.wins, result.losses);
+        assert_eq!(result.mean_disc_difference(), 0.0);
+        assert_eq!(result.score_rate(), 0.5);
+    }
+
+    #[test]
+    fn confidence_interval_narrows_with_games_and_brackets_the_rate() {
+        let few = MatchResult { wins: 6, draws: 1, losses: 3, disc_differences: vec![0; 10] };
+        let many = MatchResult { wins: 60, draws: 10, losses: 30, disc_differences: vec![0; 100] };
+        let (a, b) = (few.confidence_95(), many.confidence_95());
+        assert!((few.score_rate() - 0.65).abs() < 1e-9);
+        assert!(a.0 < b.0 && b.1 < a.1 && b.0 < 0.65 && 0.65 < b.1);
+        // Normal approximation: sd of scores {1 ×6, ½, 0 ×3} is 0.45, so ±1.96·0.45/√10 ≈ ±0.279.
+        assert!((a.1 - a.0 - 2.0 * 0.279).abs() < 0.005);
+        assert!(Setting::parse("pattern:5", 10).is_ok() && Setting::parse("alpha:5", 10).is_err());
+        assert!(Setting::parse("hand:x", 10).is_err());
+    }
+}

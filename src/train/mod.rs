@@ -1,0 +1,7 @@
+//! The training pipeline behind `reversi-train`: self-play games from varied openings, their positions
+//! labelled with exact solves near the end and outcomes or deeper searches before, and the regularised
+//! least-squares fit of the pattern weights, phase by phase.
+
+pub mod fit;
+pub mod samples;
+pub mod selfplay;
