@@ -4,6 +4,7 @@ use super::strategy::StrategyGuide;
 use crate::app::shortcuts::ShortcutTable;
 use crate::app::Modal;
 use crate::engine::level::Level;
+use crate::game::BoardSize;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -160,11 +161,16 @@ fn Menus() -> impl IntoView {
         .map(|level| {
             let s = level.settings();
             let slips = if s.makes_mistakes() { ", and sometimes slips" } else { "" };
+            // A depth as long as a whole 8×8 game means the thinking time is the real limit.
+            let reach = if s.depth as usize >= BoardSize::Eight.squares() - 4 {
+                format!("looks as far ahead as {} s of thinking allows", s.time_budget_ms / 1000)
+            } else {
+                format!("looks up to {} moves ahead", s.depth)
+            };
             view! {
                 <li>
                     <strong>{s.name}</strong>
-                    {format!(": looks up to {} moves ahead, plays the last {} squares perfectly{slips}.",
-                        s.depth, s.exact_empties)}
+                    {format!(": {reach}, plays the last {} squares perfectly{slips}.", s.exact_empties)}
                 </li>
             }
         })
