@@ -9,6 +9,9 @@ use crate::game::Statistics;
 use leptos::prelude::*;
 use std::rc::Rc;
 
+const NO_STORAGE: &str =
+    "This browser keeps no data for this page, so the game, options and statistics are lost when it closes.";
+
 /// The statistics of finished games, shared through context for the Statistics dialog.
 #[derive(Clone, Copy)]
 pub struct SavedStatistics(pub RwSignal<Statistics>);
@@ -22,11 +25,16 @@ impl SavedStatistics {
 /// Restores the last visit (reporting, once, anything that could not be read), provides the app state and the
 /// statistics through context, and keeps them saved from then on.
 pub fn provide_saved_state() -> AppState {
-    let store: Rc<dyn KeyValueStore> = match BrowserStore::open() {
+    let browser = BrowserStore::open();
+    let saving = browser.is_some();
+    let store: Rc<dyn KeyValueStore> = match browser {
         Some(browser) => Rc::new(browser),
         None => Rc::new(MemoryStore::default()),
     };
-    let restored = restore(&*store);
+    let mut restored = restore(&*store);
+    if !saving {
+        restored.problems.push(NO_STORAGE.into());
+    }
     let state = AppState::new(restored.options, Some(restored.game));
     state.provide();
     let statistics = RwSignal::new(restored.statistics);
