@@ -248,3 +248,20 @@ for (const device of ['desktop', 'phone']) {
     assert.deepEqual(errors, []);
   });
 }
+
+test('with storage disabled the app still plays and says nothing will be kept', async (t) => {
+  const { page, context, errors } = await openSite(t, { root });
+  // As with cookies and site data blocked: reading localStorage throws.
+  await context.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', {
+      get() {
+        throw new DOMException('access denied', 'SecurityError');
+      },
+    });
+  });
+  await reload(page);
+  await page.getByRole('alert').filter({ hasText: 'keeps no data for this page' }).waitFor();
+  await page.locator('[data-square="f5"]').click();
+  await page.locator('[data-square="f5"] .disc.black').waitFor();
+  assert.deepEqual(errors, []);
+});
