@@ -38,7 +38,7 @@ test-native: setup
 	cargo test
 
 test-wasm: setup
-	cargo test --target wasm32-unknown-unknown --test web
+	cargo test --target wasm32-unknown-unknown --no-default-features --test web
 
 ## make test-e2e: the end-to-end tests alone, against the dist/ already built
 test-e2e:
