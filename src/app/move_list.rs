@@ -4,7 +4,7 @@
 use super::actions::Action;
 use super::players::PaceControl;
 use super::state::AppState;
-use super::toolbar::ActionButton;
+use super::toolbar::{icons, ActionButton};
 use crate::game::{square_name, Color, Move};
 use leptos::prelude::*;
 
@@ -93,14 +93,14 @@ pub fn MoveList() -> impl IntoView {
                 }}
             </ol>
             <div class="history-controls" role="group" aria-label="History">
-                <ActionButton action=Action::UndoAll icon="⏮" class="icon-only" />
-                <ActionButton action=Action::Undo icon="◀" />
-                <ActionButton action=Action::Redo icon="▶" />
-                <ActionButton action=Action::RedoAll icon="⏭" class="icon-only" />
+                <ActionButton action=Action::UndoAll icon=icons::FIRST class="icon-only" />
+                <ActionButton action=Action::Undo icon=icons::BACK />
+                <ActionButton action=Action::Redo icon=icons::FORWARD />
+                <ActionButton action=Action::RedoAll icon=icons::LAST class="icon-only" />
             </div>
             <div class="transcript-controls">
-                <ActionButton action=Action::CopyTranscript icon="⧉" />
-                <ActionButton action=Action::Import icon="⤓" />
+                <ActionButton action=Action::CopyTranscript icon=icons::COPY />
+                <ActionButton action=Action::Import icon=icons::IMPORT />
                 <PaceControl />
             </div>
         </section>

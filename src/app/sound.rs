@@ -26,6 +26,13 @@ pub fn game_over(state: &AppState) {
     );
 }
 
+/// Makes the audio context on the first click, tap or key press: browsers only let a page start audio from a user
+/// gesture, and making it then keeps that one-off cost out of the computer's turn.
+pub fn install() {
+    #[cfg(target_arch = "wasm32")]
+    web::prepare_on_first_gesture();
+}
+
 /// One enveloped oscillator note; times in seconds from now.
 struct Tone {
     frequency: f32,
@@ -50,20 +57,34 @@ mod web {
     use web_sys::{AudioContext, OscillatorType};
 
     thread_local! {
-        /// One context for the page's life, made on the first sound (after a user gesture, as browsers require).
+        /// One context for the page's life, made at the first user gesture (as browsers require).
         static CONTEXT: RefCell<Option<AudioContext>> = const { RefCell::new(None) };
     }
 
-    pub fn play(tones: &[Tone]) {
+    fn with_context(f: impl FnOnce(&AudioContext)) {
         CONTEXT.with(|cell| {
             let mut cell = cell.borrow_mut();
             if cell.is_none() {
                 *cell = AudioContext::new().ok();
             }
             if let Some(context) = cell.as_ref() {
-                // Sound is a nicety: a browser that refuses audio just stays silent.
-                let _ = tones.iter().try_for_each(|tone| schedule(context, tone));
+                f(context);
             }
+        });
+    }
+
+    pub fn prepare_on_first_gesture() {
+        for event in ["pointerdown", "keydown"] {
+            // The listener lives for the page (dropping the handle keeps it); after the first gesture it finds the
+            // context made and does nothing.
+            let _ = leptos::prelude::window_event_listener_untyped(event, |_| with_context(|_| {}));
+        }
+    }
+
+    pub fn play(tones: &[Tone]) {
+        // Sound is a nicety: a browser that refuses audio just stays silent.
+        with_context(|context| {
+            let _ = tones.iter().try_for_each(|tone| schedule(context, tone));
         });
     }
 

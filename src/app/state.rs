@@ -126,6 +126,7 @@ impl AppState {
         let players = self.players_untracked();
         let may_move = self.table.with_untracked(|t| t.human_to_move(&players).is_some() && t.game.is_legal(square));
         if may_move {
+            self.cursor.set(square);
             self.place(square);
         } else {
             self.refused.set(Some((square, self.next_serial())));
@@ -143,7 +144,6 @@ impl AppState {
         self.table.update(|t| played = t.play(square));
         match played {
             Ok(()) => {
-                self.cursor.set(square);
                 self.notice.set(None);
                 self.animation.set(Some(self.next_serial()));
                 self.say(self.table.with_untracked(|t| describe_last_move(&t.game)));

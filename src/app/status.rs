@@ -4,7 +4,7 @@
 use super::actions::Action;
 use super::players::PlayerControls;
 use super::state::AppState;
-use super::toolbar::ActionButton;
+use super::toolbar::{icons, ActionButton};
 use crate::game::Color;
 use leptos::prelude::*;
 
@@ -88,8 +88,8 @@ fn StatusLine() -> impl IntoView {
             <p class="status-text" data-testid="status">{line}</p>
             <div class="status-actions">
                 <Show when=thinking>
-                    <ActionButton action=Action::MoveNow icon="⏩" />
-                    <ActionButton action=Action::Stop icon="⏹" />
+                    <ActionButton action=Action::MoveNow icon=icons::FAST />
+                    <ActionButton action=Action::Stop icon=icons::STOP />
                 </Show>
                 <Show when=human_answers_draw>
                     <button type="button" class="action primary" on:click=move |_| state.accept_draw()>

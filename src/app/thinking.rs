@@ -40,15 +40,16 @@ impl Task {
 
 /// The shortest visible pause before the computer answers, in milliseconds: it never moves instantly.
 pub const MIN_THINK_MS: f64 = 500.0;
-/// The wall-clock work per slice the budget aims at; well under the 50 ms that counts as a long task.
-pub const SLICE_MS: f64 = 8.0;
+/// The wall-clock work per slice the budget aims at: far under the 50 ms that counts as a long task, because
+/// the time a node takes varies several-fold within one search.
+pub const SLICE_MS: f64 = 6.0;
 const FIRST_BUDGET: u64 = 2_000;
 
-/// The node budget for the next slice, scaled so a slice takes about [`SLICE_MS`]: quick slices grow it (at most
-/// fourfold at a time), slow ones shrink it.
+/// The node budget for the next slice, scaled so a slice takes about [`SLICE_MS`]: quick slices grow it slowly
+/// (at most by half at a time), slow ones shrink it at once.
 pub fn next_budget(budget: u64, elapsed_ms: f64) -> u64 {
-    let scale = (SLICE_MS / elapsed_ms.max(0.05)).clamp(0.25, 4.0);
-    ((budget as f64 * scale) as u64).clamp(200, 2_000_000)
+    let scale = (SLICE_MS / elapsed_ms.max(0.05)).clamp(0.1, 1.5);
+    ((budget as f64 * scale) as u64).clamp(200, 1_000_000)
 }
 
 /// How long the flip animation of the last move lasts, so the computer's reply does not cut into it.
@@ -209,10 +210,10 @@ mod tests {
     #[test]
     fn budgets_grow_after_quick_slices_and_shrink_after_slow_ones() {
         assert_eq!(next_budget(10_000, SLICE_MS), 10_000);
-        assert_eq!(next_budget(10_000, SLICE_MS / 2.0), 20_000);
-        assert_eq!(next_budget(10_000, 0.0), 40_000, "at most fourfold");
+        assert_eq!(next_budget(10_000, SLICE_MS / 1.25), 12_500);
+        assert_eq!(next_budget(10_000, 0.0), 15_000, "growing by half at most");
         assert_eq!(next_budget(10_000, SLICE_MS * 2.0), 5_000);
-        assert_eq!(next_budget(10_000, 1_000.0), 2_500, "at most a quarter");
+        assert_eq!(next_budget(10_000, 1_000.0), 1_000, "shrinking tenfold at most");
         assert_eq!(next_budget(300, 1_000.0), 200, "never below a useful minimum");
     }
 
