@@ -4,6 +4,8 @@ pub mod app;
 pub mod engine;
 pub mod game;
 #[cfg(not(target_arch = "wasm32"))]
+pub mod nboard;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod train;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm_api;

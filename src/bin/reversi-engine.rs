@@ -1,23 +1,153 @@
 //! `reversi-engine`: the engine's command line.
 
-use reversi::engine::{perft::perft, Board};
+use reversi::engine::{perft::perft, Board, Searcher};
+use reversi::game::square_name;
+use reversi::nboard::obf::parse_obf;
+use reversi::nboard::session::Session;
+use std::io::{BufRead, Write};
 use std::time::Instant;
 
+/// FFO #40-#49, relative to the project directory.
+const DEFAULT_SUITE: &str = "../shared/reference/ffo40-49.obf";
+const TT_MEGABYTES: usize = 64;
+const BENCH_PERFT_DEPTH: u32 = 12;
+
 fn usage() -> ! {
-    eprintln!("usage: reversi-engine perft <depth>");
+    eprintln!(
+        "usage: reversi-engine perft <depth>
+       reversi-engine solve <file.obf>       exact solve of every position, checked against the file's scores
+       reversi-engine bench [<file.obf>]     perft {BENCH_PERFT_DEPTH} and the solve totals (default {DEFAULT_SUITE})
+       reversi-engine nboard                 the NBoard protocol on stdin/stdout
+       reversi-engine match ..."
+    );
     std::process::exit(2);
+}
+
+fn run_perft(depth: u32) {
+    let start = Instant::now();
+    let leaves = perft(&Board::start(), depth);
+    let secs = start.elapsed().as_secs_f64();
+    println!("perft {depth}: {leaves} leaves in {secs:.3} s ({:.1} M leaves/s)", leaves as f64 / secs / 1e6);
+}
+
+/// Totals of a solved suite.
+struct SuiteTotals {
+    positions: usize,
+    nodes: u64,
+    seconds: f64,
+    mismatches: usize,
+}
+
+/// Solves every position of an OBF file (a fresh table for each), printing one line per position and the totals.
+fn solve_suite(path: &str) -> Result<SuiteTotals, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let mut searcher = Searcher::new(TT_MEGABYTES);
+    let mut totals = SuiteTotals { positions: 0, nodes: 0, seconds: 0.0, mismatches: 0 };
+    println!(
+        "{:>5} {:>4} {:>6} {:>8} {:>14} {:>9} {:>9}",
+        "line", "move", "score", "expected", "nodes", "time s", "Mnodes/s"
+    );
+    for (line, parsed) in parse_obf(&text) {
+        let position = match parsed {
+            Ok(position) => position,
+            Err(message) => {
+                println!("{line:>5} skipped: {message}");
+                totals.mismatches += 1;
+                continue;
+            }
+        };
+        searcher.clear();
+        let start = Instant::now();
+        let result = searcher.solve(&position.board);
+        let seconds = start.elapsed().as_secs_f64();
+        let mv = result.best_move.map_or("pass".to_string(), |sq| square_name(sq, 8));
+        let expected = position.expected_score();
+        let mut problems = Vec::new();
+        if expected.is_some_and(|e| e != result.score) {
+            problems.push("score");
+        }
+        let listed = result.best_move.and_then(|sq| position.scores.iter().find(|&&(m, _)| m == sq));
+        if expected.is_some() && listed.is_some_and(|&(_, score)| Some(score) != expected) {
+            problems.push("move");
+        }
+        let expected_text = expected.map_or("-".to_string(), |e| format!("{e:+}"));
+        let flag = if problems.is_empty() { String::new() } else { format!("  MISMATCH ({})", problems.join(", ")) };
+        println!(
+            "{line:>5} {mv:>4} {:>+6} {expected_text:>8} {:>14} {seconds:>9.3} {:>9.1}{flag}",
+            result.score,
+            result.nodes,
+            result.nodes as f64 / seconds / 1e6
+        );
+        totals.positions += 1;
+        totals.nodes += result.nodes;
+        totals.seconds += seconds;
+        totals.mismatches += !problems.is_empty() as usize;
+    }
+    println!(
+        "total: {} positions, {} nodes, {:.3} s, {:.1} Mnodes/s, {}",
+        totals.positions,
+        totals.nodes,
+        totals.seconds,
+        totals.nodes as f64 / totals.seconds.max(1e-9) / 1e6,
+        if totals.mismatches == 0 { "all as expected".to_string() } else { format!("{} MISMATCH", totals.mismatches) }
+    );
+    Ok(totals)
+}
+
+/// The NBoard protocol until `quit` or the end of stdin. Lines that are not UTF-8 are read lossily.
+fn run_nboard() {
+    let mut session = Session::new(TT_MEGABYTES);
+    let (stdin, stdout, stderr) = (std::io::stdin(), std::io::stdout(), std::io::stderr());
+    let (mut input, mut out, mut err) = (stdin.lock(), stdout.lock(), stderr.lock());
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                let _ = writeln!(err, "error: reading stdin: {e}");
+                break;
+            }
+        }
+        match session.handle(&String::from_utf8_lossy(&bytes), &mut out, &mut err) {
+            Ok(true) => {}
+            Ok(false) => break,
+            // stdout is gone (the GUI closed the pipe): nobody is listening any more.
+            Err(_) => break,
+        }
+    }
+}
+
+fn exit_on_mismatch(totals: &SuiteTotals) {
+    if totals.mismatches > 0 {
+        std::process::exit(1);
+    }
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
-        Some("perft") => {
-            let depth: u32 = args.get(1).and_then(|d| d.parse().ok()).unwrap_or_else(|| usage());
-            let start = Instant::now();
-            let leaves = perft(&Board::start(), depth);
-            let secs = start.elapsed().as_secs_f64();
-            println!("perft {depth}: {leaves} leaves in {secs:.3} s ({:.1} M leaves/s)", leaves as f64 / secs / 1e6);
+        Some("perft") => run_perft(args.get(1).and_then(|d| d.parse().ok()).unwrap_or_else(|| usage())),
+        Some("solve") => {
+            let path = args.get(1).unwrap_or_else(|| usage());
+            match solve_suite(path) {
+                Ok(totals) => exit_on_mismatch(&totals),
+                Err(message) => {
+                    eprintln!("reversi-engine solve: {message}");
+                    std::process::exit(2);
+                }
+            }
         }
+        Some("bench") => {
+            run_perft(BENCH_PERFT_DEPTH);
+            let path = args.get(1).map_or(DEFAULT_SUITE, String::as_str);
+            match solve_suite(path) {
+                Ok(totals) => exit_on_mismatch(&totals),
+                Err(message) => println!("endgame suite skipped: {message}"),
+            }
+        }
+        Some("nboard") => run_nboard(),
         Some("match") => {
             if let Err(message) = reversi::engine::match_play::run_command(&args[1..]) {
                 eprintln!("reversi-engine match: {message}");

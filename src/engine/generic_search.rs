@@ -6,25 +6,7 @@
 //! units, the scale of exact scores. With few empties it solves exactly or for win/loss/draw. Like the 8×8
 //! searcher it aborts when its node budget is spent, so it can run in slices between frames.
 
-// PLACEHOLDER until search.rs lands: the 8×8 searcher's types.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Aborted;
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    pub depth: u32,
-    pub exact_empties: u32,
-    pub wld_empties: u32,
-    pub node_budget: Option<u64>,
-}
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchResult {
-    pub best_move: Option<usize>,
-    pub score: i32,
-    pub depth: u32,
-    pub exact: bool,
-    pub nodes: u64,
-    pub pv: Vec<usize>,
-}
+use super::search::{Aborted, Limits, SearchResult};
 use super::variant::{Geometry, VariantBoard};
 
 /// Beyond any score: scores are disc differences, at most 100 on 10×10.
@@ -125,30 +107,17 @@ impl GenericSearcher {
         let (alpha, beta) = if mode == Mode::WinLossDraw { (-1, 1) } else { (-INFINITY, INFINITY) };
         let score = self.negamax(board, mode.depth(), alpha, beta, false)?;
         let score = if mode == Mode::WinLossDraw { score.signum() } else { score };
-        let pv = self.principal_variation(board);
+        // With no move the table's first move would be the opponent's, after the pass.
+        let pv = if board.moves() == 0 { Vec::new() } else { self.principal_variation(board) };
         Ok(SearchResult {
             best_move: pv.first().copied(),
             score,
             depth: mode.reported_depth(board),
             exact: mode == Mode::Exact,
+            win_loss_draw: mode == Mode::WinLossDraw,
             nodes: self.nodes,
             pv,
         })
-    }
-
-    /// Every legal move with its score (full window), for levels that choose among moves. Within the win/loss/draw
-    /// band the moves are scored by a midgame search, as a win/loss/draw verdict has no scale to choose by.
-    pub fn score_moves(&mut self, board: &VariantBoard, limits: &Limits) -> Result<Vec<(usize, i32)>, Aborted> {
-        let mode = match self.start(board, limits) {
-            Mode::WinLossDraw => Mode::Midgame(limits.depth.max(1)),
-            mode => mode,
-        };
-        let mut scored = Vec::new();
-        for sq in self.ordered_moves(board, board.moves(), mode.depth()) {
-            let score = -self.negamax(&board.play(sq), mode.depth().saturating_sub(1), -INFINITY, INFINITY, false)?;
-            scored.push((sq, score));
-        }
-        Ok(scored)
     }
 
     /// Nodes visited by the last search (also counted when it aborted).
@@ -359,33 +328,11 @@ impl Mode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::rng::Rng;
+    use crate::engine::test_positions::random_position;
     use crate::engine::variant::Opening;
 
     fn limits(depth: u32, exact_empties: u32) -> Limits {
         Limits { depth, exact_empties, wld_empties: exact_empties, node_budget: None }
-    }
-
-    /// A position `plies` random moves into a game.
-    fn random_position(size: usize, opening: Opening, plies: usize, seed: u64) -> VariantBoard {
-        let (black, white) = VariantBoard::start_discs(size, opening);
-        let mut board = VariantBoard::new(size, black, white);
-        let mut rng = Rng::new(seed);
-        for _ in 0..plies {
-            let mut moves = board.moves();
-            if moves == 0 {
-                if board.is_game_over() {
-                    break;
-                }
-                board = board.pass();
-                continue;
-            }
-            for _ in 0..rng.next_u64() % moves.count_ones() as u64 {
-                moves &= moves - 1;
-            }
-            board = board.play(moves.trailing_zeros() as usize);
-        }
-        board
     }
 
     /// Plain minimax without pruning or table, with the same evaluation at the horizon.
@@ -449,16 +396,6 @@ mod tests {
             let wld = Limits { depth: 1, exact_empties: 0, wld_empties: 36, node_budget: None };
             assert_eq!(searcher.search(&board, &wld).unwrap().score, exact.signum(), "seed {seed}");
         }
-    }
-
-    #[test]
-    fn scored_moves_agree_with_the_search() {
-        let mut searcher = GenericSearcher::new();
-        let board = random_position(10, Opening::Standard, 30, 3);
-        let scored = searcher.score_moves(&board, &limits(3, 0)).unwrap();
-        assert_eq!(scored.len() as u32, board.moves().count_ones());
-        let best = scored.iter().map(|&(_, s)| s).max().unwrap();
-        assert_eq!(best, GenericSearcher::new().search(&board, &limits(3, 0)).unwrap().score);
     }
 
     #[test]

@@ -12,9 +12,13 @@ pub mod ordering;
 pub mod pattern;
 pub mod pattern_eval;
 pub mod perft;
+pub mod player;
 pub mod rng;
 pub mod search;
+pub mod sliced;
 pub mod stability;
+#[cfg(test)]
+mod test_positions;
 pub mod tt;
 pub mod variant;
 pub mod weights;

@@ -1,0 +1,443 @@
+//! Thinking between frames: a move search the app advances a few milliseconds at a time.
+//!
+//! A `ThinkJob` is a plain state object. Each `step` runs the searches for at most the node budget it is given;
+//! a search that runs out aborts and, on the next step, restarts from the root with the transposition table
+//! kept, so the finished subtrees cost almost nothing the second time (measured cheaper than an explicit-stack
+//! search). The job deepens iteratively (one search per depth), so `force_move_now` always has the deepest
+//! finished answer. Dropping the job cancels it; the tables live on in the `Ai`.
+//!
+//! The job is deterministic: the same position, settings and seed give the same decision however the work is
+//! sliced, as long as the level's node budget is not what stops the deepening (the restarts count as spent).
+
+use super::level::{choose_with_slips, LevelSettings};
+use super::player::Ai;
+use super::rng::Rng;
+use super::search::{Aborted, Limits, SearchResult};
+use super::variant::VariantBoard;
+use crate::game::squares_of;
+
+/// The move the computer plays, or its verdict on the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// The square to play; `None` is a pass (or no move at all when the game is over).
+    pub mv: Option<usize>,
+    /// For the side to move, in discs: exact when `exact`, the sign only when `win_loss_draw`, else an estimate.
+    pub score: i32,
+    /// Midgame depth of the deciding search, or the empties of a solve.
+    pub depth: u32,
+    pub exact: bool,
+    pub win_loss_draw: bool,
+    /// Nodes spent by the whole job.
+    pub nodes: u64,
+    /// The expected continuation, starting with `mv`.
+    pub pv: Vec<usize>,
+}
+
+impl Decision {
+    fn from_search(result: SearchResult, nodes: u64) -> Self {
+        Decision {
+            mv: result.best_move,
+            score: result.score,
+            depth: result.depth,
+            exact: result.exact,
+            win_loss_draw: result.win_loss_draw,
+            nodes,
+            pv: result.pv,
+        }
+    }
+
+    /// Whether the computer accepts a draw: only if this verdict says it is not ahead. `computer_to_move` tells
+    /// whether the searched position had the computer to move (the score is for the side to move).
+    pub fn accepts_draw(&self, computer_to_move: bool) -> bool {
+        let computer_score = if computer_to_move { self.score } else { -self.score };
+        computer_score <= 0
+    }
+}
+
+/// One search of the plan.
+#[derive(Clone, Copy, Debug)]
+enum Stage {
+    /// The best move within these limits.
+    Best(Limits),
+    /// Every legal move's score, each child searched within these limits.
+    ScoreAll(Limits),
+}
+
+pub struct ThinkJob {
+    board: VariantBoard,
+    stages: Vec<Stage>,
+    /// The stage being searched.
+    next: usize,
+    /// Stages from this index on run even when the level's node budget is spent (the endgame solve, the
+    /// scoring a slipping level chooses from).
+    committed_from: usize,
+    node_budget: u64,
+    temperature: f64,
+    seed: u64,
+    spent: u64,
+    /// The last finished `Best` stage.
+    best: Option<SearchResult>,
+    /// `ScoreAll` progress: the moves scored so far, in square order.
+    scored: Vec<(usize, i32)>,
+    decision: Option<Decision>,
+}
+
+impl ThinkJob {
+    /// The move a level plays in `board`; `seed` drives its slips (if it makes any).
+    pub fn new(board: &VariantBoard, settings: &LevelSettings, seed: u64) -> Self {
+        let temperature = settings.temperature_at(board.empty_count());
+        if temperature > 0.0 && board.moves() != 0 {
+            // A quick best move for `force_move_now`, then every move scored to choose from.
+            let stages = vec![Stage::Best(midgame(1)), Stage::ScoreAll(scoring_limits(settings))];
+            ThinkJob::with_plan(board, stages, 1, settings.node_budget, temperature, seed)
+        } else {
+            ThinkJob::evaluation(board, settings)
+        }
+    }
+
+    /// The position's value and best move at a level's strength without slips (draw offers, analysis).
+    pub fn evaluation(board: &VariantBoard, settings: &LevelSettings) -> Self {
+        let empties = board.empty_count();
+        let full = Limits {
+            depth: settings.depth.max(1),
+            exact_empties: settings.exact_empties,
+            wld_empties: settings.wld_empties.max(settings.exact_empties),
+            node_budget: None,
+        };
+        let (stages, committed_from) = if empties <= full.wld_empties {
+            // A few midgame iterations to fall back on, then the solve.
+            let mut stages: Vec<Stage> = (1..=full.depth.min(4)).map(|d| Stage::Best(midgame(d))).collect();
+            let solve = stages.len();
+            stages.push(Stage::Best(full));
+            (stages, solve)
+        } else {
+            let stages: Vec<Stage> =
+                (1..=full.depth.min(empties)).map(|depth| Stage::Best(Limits { depth, ..full })).collect();
+            let len = stages.len();
+            (stages, len)
+        };
+        ThinkJob::with_plan(board, stages, committed_from, settings.node_budget, 0.0, 0)
+    }
+
+    /// Every legal move scored at a level's depth and solve settings (hints).
+    pub fn scoring(board: &VariantBoard, settings: &LevelSettings) -> Self {
+        ThinkJob::with_plan(board, vec![Stage::ScoreAll(scoring_limits(settings))], 0, u64::MAX, 0.0, 0)
+    }
+
+    fn with_plan(
+        board: &VariantBoard,
+        stages: Vec<Stage>,
+        committed_from: usize,
+        node_budget: u64,
+        temperature: f64,
+        seed: u64,
+    ) -> Self {
+        ThinkJob {
+            board: *board,
+            stages,
+            next: 0,
+            committed_from,
+            node_budget,
+            temperature,
+            seed,
+            spent: 0,
+            best: None,
+            scored: Vec::new(),
+            decision: None,
+        }
+    }
+
+    /// Search for at most about `node_budget` nodes; the decision once the thinking is done.
+    pub fn step(&mut self, ai: &mut Ai, node_budget: u64) -> Option<Decision> {
+        let mut left = node_budget;
+        while self.decision.is_none() {
+            let budget_spent = self.next > 0 && self.next < self.committed_from && self.spent >= self.node_budget;
+            if self.next == self.stages.len() || budget_spent {
+                self.decision = Some(self.decide());
+                break;
+            }
+            if left == 0 {
+                return None;
+            }
+            let (outcome, used) = self.run_stage(ai, left);
+            self.spent += used;
+            left = left.saturating_sub(used);
+            match outcome {
+                Ok(()) => self.next += 1,
+                Err(Aborted) => return None,
+            }
+        }
+        self.decision.clone()
+    }
+
+    /// Think to the end in one go.
+    pub fn run(&mut self, ai: &mut Ai) -> Decision {
+        self.step(ai, u64::MAX).expect("an unlimited step finishes")
+    }
+
+    /// Stop thinking and take the best answer found so far.
+    pub fn force_move_now(&mut self) -> Decision {
+        if self.decision.is_none() {
+            self.decision = Some(self.decide());
+        }
+        self.decision.clone().expect("just decided")
+    }
+
+    /// Nodes spent so far.
+    pub fn nodes(&self) -> u64 {
+        self.spent
+    }
+
+    /// The moves a `scoring` job has scored, best first once it is done.
+    pub fn scored(&self) -> &[(usize, i32)] {
+        &self.scored
+    }
+}
+
+impl ThinkJob {
+    /// Advance the current stage by at most `budget` nodes; the outcome and the nodes used.
+    fn run_stage(&mut self, ai: &mut Ai, budget: u64) -> (Result<(), Aborted>, u64) {
+        match self.stages[self.next] {
+            Stage::Best(limits) => {
+                let outcome = ai.search(&self.board, &Limits { node_budget: Some(budget), ..limits });
+                let used = ai.last_call_nodes(&self.board);
+                (outcome.map(|result| self.best = Some(result)), used)
+            }
+            Stage::ScoreAll(limits) => {
+                let mut used = 0;
+                // Moves are scored in square order, so those above the last scored one are left.
+                let from = self.scored.last().map_or(0, |&(sq, _)| sq + 1);
+                for sq in squares_of(self.board.moves() & !((1u128 << from) - 1)) {
+                    // A search may overshoot its budget by the leaves of its last node.
+                    let Some(left) = budget.checked_sub(used).filter(|&left| left > 0) else {
+                        return (Err(Aborted), used);
+                    };
+                    let child = self.board.play(sq);
+                    let outcome = ai.search(&child, &Limits { node_budget: Some(left), ..limits });
+                    used += ai.last_call_nodes(&child);
+                    match outcome {
+                        Ok(result) => self.scored.push((sq, -result.score)),
+                        Err(Aborted) => return (Err(Aborted), used),
+                    }
+                }
+                self.scored.sort_by_key(|&(sq, score)| (-score, sq));
+                (Ok(()), used)
+            }
+        }
+    }
+
+    /// The decision from the deepest finished stage.
+    fn decide(&self) -> Decision {
+        let scoring_done = matches!(self.stages.last(), Some(Stage::ScoreAll(_))) && self.next == self.stages.len();
+        if scoring_done && !self.scored.is_empty() {
+            let (mv, score) = choose_with_slips(&self.scored, self.temperature, &mut Rng::new(self.seed));
+            let Some(Stage::ScoreAll(limits)) = self.stages.last() else { unreachable!() };
+            let empties = self.board.empty_count();
+            let exact = empties <= limits.exact_empties;
+            return Decision {
+                mv: Some(mv),
+                score,
+                depth: if exact { empties } else { limits.depth + 1 },
+                exact,
+                win_loss_draw: false,
+                nodes: self.spent,
+                pv: vec![mv],
+            };
+        }
+        match &self.best {
+            Some(result) => Decision::from_search(result.clone(), self.spent),
+            // Nothing finished yet (a budget smaller than a one-ply search): the first legal move.
+            None => {
+                let mv = squares_of(self.board.moves()).next();
+                Decision {
+                    mv,
+                    score: 0,
+                    depth: 0,
+                    exact: false,
+                    win_loss_draw: false,
+                    nodes: self.spent,
+                    pv: mv.into_iter().collect(),
+                }
+            }
+        }
+    }
+}
+
+/// A midgame search to `depth` plies that never switches to a solve.
+fn midgame(depth: u32) -> Limits {
+    Limits { depth, exact_empties: 0, wld_empties: 0, node_budget: None }
+}
+
+/// The limits a level's moves are scored with: each child one ply shallower, and no win/loss/draw band (a
+/// verdict has no scale to weigh slips by).
+fn scoring_limits(settings: &LevelSettings) -> Limits {
+    Limits {
+        depth: settings.depth.saturating_sub(1).max(1),
+        exact_empties: settings.exact_empties,
+        wld_empties: settings.exact_empties,
+        node_budget: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::level::{Level, LEVELS};
+    use crate::engine::test_positions::random_position;
+    use crate::engine::variant::Opening;
+
+    /// Small settings so the tests stay quick in debug builds: depth 4, exact from 10 empties, WLD from 12.
+    fn quick(temperature: f64) -> LevelSettings {
+        LevelSettings {
+            name: "test",
+            depth: 4,
+            exact_empties: 10,
+            wld_empties: 12,
+            node_budget: u64::MAX,
+            time_budget_ms: 0,
+            temperature,
+            endgame_temperature: temperature / 2.0,
+        }
+    }
+
+    /// Positions of every kind: 8×8 opening, midgame, win/loss/draw band and exact band; 6×6; 10×10; the
+    /// empty-centre opening while its centre fills.
+    fn positions() -> Vec<VariantBoard> {
+        vec![
+            random_position(8, Opening::Standard, 0, 0),
+            random_position(8, Opening::Standard, 24, 1),
+            random_position(8, Opening::Standard, 49, 2),
+            random_position(8, Opening::Standard, 52, 3),
+            random_position(6, Opening::Standard, 10, 4),
+            random_position(6, Opening::Standard, 24, 5),
+            random_position(10, Opening::Standard, 30, 6),
+            random_position(8, Opening::EmptyCentre, 2, 7),
+            random_position(10, Opening::EmptyCentre, 1, 8),
+        ]
+    }
+
+    fn sliced(board: &VariantBoard, settings: &LevelSettings, seed: u64, slice: u64) -> (Decision, u32) {
+        let mut ai = Ai::new(2);
+        let mut job = ThinkJob::new(board, settings, seed);
+        let mut slices = 1;
+        loop {
+            if let Some(decision) = job.step(&mut ai, slice) {
+                return (decision, slices);
+            }
+            slices += 1;
+            assert!(slices < 20_000, "no progress in slices of {slice} nodes ({} spent)", job.nodes());
+        }
+    }
+
+    #[test]
+    fn sliced_search_decides_as_one_go() {
+        for (i, board) in positions().iter().enumerate() {
+            for (settings, seed) in [(quick(0.0), 0), (quick(2.0), 11 + i as u64)] {
+                let whole = ThinkJob::new(board, &settings, seed).run(&mut Ai::new(2));
+                for slice in [2_000, 20_000] {
+                    let (parts, slices) = sliced(board, &settings, seed, slice);
+                    let what = format!("position {i}, T {}, slice {slice}", settings.temperature);
+                    assert_eq!((parts.mv, parts.score, parts.depth), (whole.mv, whole.score, whole.depth), "{what}");
+                    assert!(slices > 1 || whole.nodes <= slice, "{what}: never sliced ({} nodes, {})", whole.nodes, parts.nodes);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_level_plays_a_legal_move_on_every_board() {
+        let mut ai = Ai::new(2);
+        for (i, board) in positions().iter().enumerate() {
+            for level in Level::ALL {
+                let settings = level.settings();
+                let mut job = ThinkJob::new(board, settings, i as u64);
+                // Strong levels think for seconds in a debug build: cut them short as the app's clock would.
+                let decision = match (0..40).find_map(|_| job.step(&mut ai, 20_000)) {
+                    Some(decision) => decision,
+                    None => job.force_move_now(),
+                };
+                match decision.mv {
+                    Some(sq) => assert!(board.is_legal(sq), "{} position {i}: {sq}", settings.name),
+                    None => assert_eq!(board.moves(), 0, "{} position {i} passed with a move", settings.name),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_forced_move_is_the_deepest_finished_answer() {
+        let board = random_position(8, Opening::Standard, 20, 9);
+        let mut ai = Ai::new(2);
+        let mut job = ThinkJob::new(&board, &quick(0.0), 0);
+        let mut steps = 0;
+        while job.best.as_ref().is_none_or(|b| b.depth < 2) {
+            assert!(job.step(&mut ai, 30).is_none(), "depth 4 takes more than a few slices");
+            steps += 1;
+        }
+        let forced = job.force_move_now();
+        let deepest = job.best.clone().unwrap();
+        assert!(steps > 1 && board.is_legal(forced.mv.unwrap()));
+        assert_eq!((forced.mv, forced.score, forced.depth), (deepest.best_move, deepest.score, deepest.depth));
+        assert_eq!(job.step(&mut ai, 1_000_000), Some(forced), "a forced decision stands");
+    }
+
+    #[test]
+    fn slips_follow_the_loss_weighted_distribution() {
+        // The level's choice over many seeds against exp(-loss / T) over the moves' scores.
+        let board = random_position(8, Opening::Standard, 16, 21);
+        let settings = LevelSettings { temperature: 4.0, ..quick(4.0) };
+        let mut ai = Ai::new(1);
+        let scored = ai.score_moves(&board, &settings);
+        let best = scored[0].1;
+        let weights: Vec<f64> = scored.iter().map(|&(_, s)| (-(best - s) as f64 / 4.0).exp()).collect();
+        let total: f64 = weights.iter().sum();
+        let trials = 600;
+        let mut counts = vec![0u32; scored.len()];
+        for seed in 0..trials {
+            let mv = ai.choose_move(&board, &settings, seed).mv.unwrap();
+            counts[scored.iter().position(|&(sq, _)| sq == mv).unwrap()] += 1;
+        }
+        for (i, (&count, weight)) in counts.iter().zip(&weights).enumerate() {
+            let expected = trials as f64 * weight / total;
+            let tolerance = 4.0 * expected.sqrt() + 3.0;
+            assert!(
+                (count as f64 - expected).abs() <= tolerance,
+                "move {i} (loss {}): {count} vs {expected:.1}",
+                best - scored[i].1
+            );
+        }
+        let worst = scored.iter().rposition(|&(_, s)| best - s >= 16);
+        assert!(worst.is_none_or(|w| counts[w] <= 3), "blunders of 16+ discs stay rare: {counts:?} {scored:?}");
+        assert!(scored.iter().filter(|&&(_, s)| s < best).count() > 0, "the position offers worse moves");
+    }
+
+    #[test]
+    fn expert_and_master_never_slip() {
+        let board = random_position(8, Opening::Standard, 20, 31);
+        for level in [Level::Expert, Level::Master] {
+            let settings = LevelSettings { node_budget: 20_000, ..*level.settings() };
+            let moves: Vec<_> = (0..5).map(|seed| Ai::new(1).choose_move(&board, &settings, seed).mv).collect();
+            assert!(moves.windows(2).all(|w| w[0] == w[1]), "{}: {moves:?}", settings.name);
+        }
+    }
+
+    #[test]
+    fn draws_are_accepted_only_when_not_ahead() {
+        let mut ai = Ai::new(2);
+        for seed in 0..8 {
+            let board = random_position(8, Opening::Standard, 52, 40 + seed);
+            let exact = ThinkJob::evaluation(&board, &LEVELS[0]).run(&mut ai);
+            assert!(exact.exact);
+            assert_eq!(ai.accepts_draw(&board, &LEVELS[0], true), exact.score <= 0, "seed {seed}");
+            assert_eq!(ai.accepts_draw(&board, &LEVELS[0], false), exact.score >= 0, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn a_finished_game_passes_with_its_final_score() {
+        let board = VariantBoard::new(6, 0b111, 0b1000);
+        let board = VariantBoard { player: board.player, opponent: board.geometry.full() & !board.player, ..board };
+        let decision = Ai::new(1).choose_move(&board, Level::Beginner.settings(), 0);
+        assert_eq!((decision.mv, decision.score, decision.exact), (None, 3 - 33, true));
+    }
+}
