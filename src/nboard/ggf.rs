@@ -165,13 +165,14 @@ mod tests {
         assert_eq!(record.moves[1], (Color::White, Move::Play(5 * 8 + 5)));
         let game = record.replay().unwrap();
         assert_eq!(game.to_move(), Color::Black);
-        assert_eq!(game.counts(), (4, 4));
+        let (black, white) = game.counts();
+        assert_eq!((black + white, game.history().played().len()), (8, 4));
     }
 
     #[test]
     fn board_rows_may_be_spaced_and_white_may_start() {
         let spaced = "8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- O";
-        let record = parse_ggf(&format!("(;GM[Othello]BO[{spaced}]W[d3];)")).unwrap();
+        let record = parse_ggf(&format!("(;GM[Othello]BO[{spaced}]W[e3];)")).unwrap();
         assert_eq!(record.start.to_move(), Color::White);
         assert!(record.replay().is_ok());
     }
@@ -193,7 +194,7 @@ mod tests {
             (format!("(;BO[8 {START}]B[z9];)"), "not a move"),
             (format!("(;BO[8 {START}]B[f5"), "starts with"),
             (format!("(;TY[10]BO[8 {START}];)"), "does not match"),
-            (format!("(;BO[8 {START}]B[f5)"), "not closed"),
+            (format!("(;BO[8 {START}]B[f5;)"), "not closed"),
         ];
         for (text, expected) in cases {
             let message = parse_ggf(&text).unwrap_err().to_string();
