@@ -5,11 +5,12 @@
 //! reversi-train fit --data target/train/games.bin --out assets/eval.weights
 //! ```
 
-use reversi::engine::eval::HandEvaluator;
+use reversi::engine::eval::{Evaluator, HandEvaluator};
 use reversi::engine::pattern::PHASES;
 use reversi::engine::pattern_eval::PatternEvaluator;
 use reversi::engine::search::Searcher;
 use reversi::engine::weights::Weights;
+use reversi::engine::Board;
 use reversi::train::fit::{fit, phase_errors, FitConfig};
 use reversi::train::samples::{self, Sample};
 use reversi::train::selfplay::{play_game, relabel, SelfPlay};
@@ -22,9 +23,11 @@ const USAGE: &str = "usage:
                          [--out target/train/games.bin]
   reversi-train relabel  [--data target/train/games.bin] [--weights assets/eval.weights] [--depth 4] [--exact 16]
                          [--out target/train/relabelled.bin]
-  reversi-train fit      [--data target/train/games.bin] [--epochs 200] [--ridge 2] [--window 2]
+  reversi-train fit      [--data target/train/games.bin] [--epochs 200] [--ridge 2] [--window 2] [--prune 0]
                          [--out assets/eval.weights]
-  reversi-train errors   [--data target/train/games.bin] [--weights assets/eval.weights]";
+  reversi-train errors   [--data target/train/games.bin] [--weights assets/eval.weights]
+  reversi-train solver-nodes --obf FILE [--count 5] [--weights assets/eval.weights]
+--data takes several files separated by commas.";
 
 struct Flags(HashMap<String, String>);
 
@@ -56,6 +59,7 @@ fn main() {
         Some("relabel") => relabel_command(&args[1..]),
         Some("fit") => fit_command(&args[1..]),
         Some("errors") => errors_command(&args[1..]),
+        Some("solver-nodes") => solver_nodes(&args[1..]),
         _ => Err(USAGE.to_string()),
     };
     if let Err(message) = result {
@@ -100,8 +104,11 @@ fn load_weights(flags: &Flags) -> Result<PatternEvaluator, String> {
 }
 
 fn load_samples(flags: &Flags) -> Result<Vec<Sample>, String> {
-    let path = flags.path("data", "target/train/games.bin");
-    samples::load(&path).map_err(|e| format!("{}: {e}", path.display()))
+    let mut all = Vec::new();
+    for path in flags.0.get("data").map_or("target/train/games.bin", String::as_str).split(',') {
+        all.extend(samples::load(path.as_ref()).map_err(|e| format!("{path}: {e}"))?);
+    }
+    Ok(all)
 }
 
 fn relabel_command(args: &[String]) -> Result<(), String> {
@@ -122,7 +129,9 @@ fn relabel_command(args: &[String]) -> Result<(), String> {
 }
 
 fn fit_command(args: &[String]) -> Result<(), String> {
-    let flags = Flags::parse(args, &["data", "epochs", "ridge", "window", "out"])?;
+    let flags = Flags::parse(args, &["data", "epochs", "ridge", "window", "prune", "out"])?;
+    // Weights smaller than this many discs are dropped: they matter little and would fill the file.
+    let prune: f32 = flags.get("prune", 0.0)?;
     let all = load_samples(&flags)?;
     let defaults = FitConfig::default();
     let config = FitConfig {
@@ -133,12 +142,14 @@ fn fit_command(args: &[String]) -> Result<(), String> {
     };
     let (held_out, train): (Vec<Sample>, Vec<Sample>) = all.into_iter().partition(Sample::is_held_out);
     let start = Instant::now();
-    let weights = Weights::from_discs(&fit(&train, &config, |line| eprintln!("{line}")));
+    let mut discs = fit(&train, &config, |line| eprintln!("{line}"));
+    discs.iter_mut().filter(|w| w.abs() < prune).for_each(|w| *w = 0.0);
+    let weights = Weights::from_discs(&discs);
     let bytes = weights.encode();
     let out = flags.path("out", "assets/eval.weights");
     std::fs::write(&out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
     println!(
-        "fitted {} positions ({config:?}) in {:.0} s: {} bytes in {}",
+        "fitted {} positions ({config:?}, prune {prune}) in {:.0} s: {} bytes in {}",
         train.len(),
         start.elapsed().as_secs_f64(),
         bytes.len(),
@@ -153,6 +164,73 @@ fn errors_command(args: &[String]) -> Result<(), String> {
     let held_out: Vec<Sample> = load_samples(&flags)?.into_iter().filter(Sample::is_held_out).collect();
     print_errors(&load_weights(&flags)?, &held_out);
     Ok(())
+}
+
+/// Solves the first `--count` positions of an OBF file (board string, side to move) twice, with the hand-set
+/// and with the pattern evaluation guiding the solver's shallow ordering searches, and prints nodes and times.
+fn solver_nodes(args: &[String]) -> Result<(), String> {
+    let flags = Flags::parse(args, &["obf", "count", "weights"])?;
+    let path = flags.0.get("obf").ok_or("--obf FILE is required")?;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let count: usize = flags.get("count", 5)?;
+    let pattern = load_weights(&flags)?;
+    println!("| line | empties | score | hand-set nodes | time | pattern nodes | time | nodes ratio |");
+    println!("|-----:|--------:|------:|---------------:|-----:|--------------:|-----:|------------:|");
+    let mut totals = [(0u64, 0f64); 2];
+    for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).take(count).enumerate() {
+        let board =
+            obf_board(line).ok_or(format!("{path}: line {}: expected 64 squares of X, O, - and a side", i + 1))?;
+        let mut runs = Vec::new();
+        for (slot, evaluator) in
+            [Box::new(HandEvaluator) as Box<dyn Evaluator>, Box::new(pattern.clone())].into_iter().enumerate()
+        {
+            let mut searcher = Searcher::with_evaluator(64, evaluator);
+            let start = Instant::now();
+            let result = searcher.solve(&board);
+            let secs = start.elapsed().as_secs_f64();
+            totals[slot].0 += result.nodes;
+            totals[slot].1 += secs;
+            runs.push((result.score, result.nodes, secs));
+        }
+        if runs[0].0 != runs[1].0 {
+            return Err(format!("line {}: the two solves disagree ({} and {})", i + 1, runs[0].0, runs[1].0));
+        }
+        println!(
+            "| {:4} | {:7} | {:+5} | {:14} | {:4.1} | {:13} | {:4.1} | {:11.2} |",
+            i + 1,
+            board.empty_count(),
+            runs[0].0,
+            runs[0].1,
+            runs[0].2,
+            runs[1].1,
+            runs[1].2,
+            runs[1].1 as f64 / runs[0].1 as f64
+        );
+    }
+    let [hand, trained] = totals;
+    println!(
+        "| total |        |       | {:14} | {:4.1} | {:13} | {:4.1} | {:11.2} |",
+        hand.0,
+        hand.1,
+        trained.0,
+        trained.1,
+        trained.0 as f64 / hand.0 as f64
+    );
+    Ok(())
+}
+
+/// The position of an OBF line: 64 squares a1..h8 (X black, O white, - empty), then the side to move.
+fn obf_board(line: &str) -> Option<Board> {
+    let (squares, rest) = line.trim().split_once(' ')?;
+    if squares.len() != 64 || !squares.chars().all(|c| "XO-".contains(c)) {
+        return None;
+    }
+    let bits = |c: char| squares.chars().enumerate().filter(|&(_, s)| s == c).fold(0u64, |b, (i, _)| b | 1 << i);
+    match rest.trim_start().chars().next()? {
+        'X' => Some(Board::new(bits('X'), bits('O'))),
+        'O' => Some(Board::new(bits('O'), bits('X'))),
+        _ => None,
+    }
 }
 
 /// The per-phase table of mean absolute errors on held-out games, trained against hand-set evaluation.

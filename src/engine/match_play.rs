@@ -6,6 +6,7 @@ use super::eval::{Evaluator, HandEvaluator};
 use super::pattern_eval::PatternEvaluator;
 use super::rng::Rng;
 use super::search::{Limits, Searcher};
+use super::weights::Weights;
 use std::collections::HashSet;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,10 +36,10 @@ impl Setting {
         Ok(Setting { eval, depth, exact_empties })
     }
 
-    fn searcher(&self) -> Searcher {
+    fn searcher(&self, pattern: &PatternEvaluator) -> Searcher {
         let evaluator: Box<dyn Evaluator> = match self.eval {
             EvalKind::Hand => Box::new(HandEvaluator),
-            EvalKind::Pattern => Box::new(PatternEvaluator::embedded()),
+            EvalKind::Pattern => Box::new(pattern.clone()),
         };
         Searcher::with_evaluator(16, evaluator)
     }
@@ -147,9 +148,16 @@ fn play_game(opening: &Board, first: (&Setting, &mut Searcher), second: (&Settin
     }
 }
 
-/// `a` against `b` from every opening, once as the side to move and once as the other.
-pub fn play_match(a: &Setting, b: &Setting, openings: &[Board], mut progress: impl FnMut(&MatchResult)) -> MatchResult {
-    let (mut searcher_a, mut searcher_b) = (a.searcher(), b.searcher());
+/// `a` against `b` from every opening, once as the side to move and once as the other; `pattern` is the
+/// pattern evaluation's weights.
+pub fn play_match(
+    a: &Setting,
+    b: &Setting,
+    openings: &[Board],
+    pattern: &PatternEvaluator,
+    mut progress: impl FnMut(&MatchResult),
+) -> MatchResult {
+    let (mut searcher_a, mut searcher_b) = (a.searcher(pattern), b.searcher(pattern));
     let mut result = MatchResult::default();
     for opening in openings {
         for a_first in [true, false] {
@@ -171,10 +179,11 @@ pub fn play_match(a: &Setting, b: &Setting, openings: &[Board], mut progress: im
 }
 
 /// `reversi-engine match`: options `--games N` (even), `--a EVAL:DEPTH`, `--b EVAL:DEPTH`, `--exact E`,
-/// `--plies P` (random opening length), `--seed S`.
+/// `--plies P` (random opening length), `--seed S`, `--weights FILE` (instead of the shipped pattern weights).
 pub fn run_command(args: &[String]) -> Result<(), String> {
     let (mut games, mut a, mut b, mut exact, mut plies, mut seed) =
         (200usize, "pattern:4", "hand:4", 10u32, 8u32, 1u64);
+    let mut pattern = None;
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let value = it.next().ok_or(format!("{flag} needs a value"))?;
@@ -186,6 +195,11 @@ pub fn run_command(args: &[String]) -> Result<(), String> {
             "--exact" => exact = number(value)? as u32,
             "--plies" => plies = number(value)? as u32,
             "--seed" => seed = number(value)?,
+            "--weights" => {
+                let bytes = std::fs::read(value).map_err(|e| format!("{value}: {e}"))?;
+                let weights = Weights::decode(&bytes).map_err(|e| format!("{value}: {e}"))?;
+                pattern = Some(PatternEvaluator::new(weights));
+            }
             _ => return Err(format!("unknown option {flag}")),
         }
     }
@@ -195,7 +209,8 @@ pub fn run_command(args: &[String]) -> Result<(), String> {
     let (a, b) = (Setting::parse(a, exact)?, Setting::parse(b, exact)?);
     let list = openings(games / 2, plies, seed);
     let start = std::time::Instant::now();
-    let result = play_match(&a, &b, &list, |r| {
+    let pattern = pattern.unwrap_or_else(PatternEvaluator::embedded);
+    let result = play_match(&a, &b, &list, &pattern, |r| {
         if r.games() % 20 == 0 {
             eprintln!("{} games: +{} ={} -{}", r.games(), r.wins, r.draws, r.losses);
         }
@@ -240,7 +255,7 @@ mod tests {
     #[test]
     fn a_setting_against_itself_scores_even_over_both_colours() {
         let s = Setting { eval: EvalKind::Hand, depth: 1, exact_empties: 6 };
-        let result = play_match(&s, &s, &openings(3, 8, 1), |_| {});
+        let result = play_match(&s, &s, &openings(3, 8, 1), &PatternEvaluator::embedded(), |_| {});
         // Same engine, same opening with colours swapped: the two games are mirror images.
         assert_eq!(result.games(), 6);
         assert_eq!(result.wins, result.losses);

@@ -61,8 +61,20 @@ mod tests {
         for s in 1..8 {
             assert_eq!(eval.fine(&b), eval.fine(&b.symmetry(s)), "symmetry {s}");
         }
-        // Black to move owns the a1 corner in an otherwise balanced position: clearly good for Black.
-        let corner = Board::new(Board::start().player | 1, Board::start().opponent | 2);
-        assert!(eval.evaluate(&corner) > 0 && eval.evaluate(&corner.pass()) < 0);
+        // A midgame position (30 plies of always the lowest legal square): owning one of its empty corners is
+        // worth several discs to either side.
+        let mut mid = Board::start();
+        for _ in 0..30 {
+            mid = if mid.moves() == 0 { mid.pass() } else { mid.play(mid.moves().trailing_zeros() as usize) };
+        }
+        let corner = [0, 7, 56, 63].into_iter().find(|&c| (mid.empties() >> c) & 1 == 1).expect("an empty corner");
+        let mine = Board::new(mid.player | 1 << corner, mid.opponent);
+        let theirs = Board::new(mid.player, mid.opponent | 1 << corner);
+        assert!(
+            eval.fine(&mine) - eval.fine(&theirs) > 4 * UNITS_PER_DISC,
+            "{} {}",
+            eval.fine(&mine),
+            eval.fine(&theirs)
+        );
     }
 }
