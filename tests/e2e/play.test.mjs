@@ -204,6 +204,38 @@ test('phone: a move by tap', async (t) => {
   assert.deepEqual(errors, []);
 });
 
+test('computer against computer: Stop pauses it and Resume play goes on', async (t) => {
+  const { page, errors } = await openSite(t);
+  await page.selectOption('#player-black', 'computer');
+  await page.waitForFunction(() => document.querySelectorAll('.move-list .move').length >= 4, null, { timeout: 30_000 });
+  await button(page, 'Stop').click();
+  await waitForStatus(page, /^Paused/);
+  const stopped = await moveCount(page);
+  await page.waitForTimeout(1500);
+  assert.equal(await moveCount(page), stopped, 'no move while paused');
+  await button(page, 'Resume play').click();
+  await page.waitForFunction((n) => document.querySelectorAll('.move-list .move').length > n + 1, stopped, {
+    timeout: 30_000,
+  });
+  assert.deepEqual(errors, []);
+});
+
+test('a 10×10 board from a board string: named j10 corner, played against the computer', async (t) => {
+  const { page, errors } = await openSite(t);
+  const ten = Array(100).fill('-');
+  [ten[44], ten[55], ten[45], ten[54]] = ['O', 'O', 'X', 'X'];
+  await importText(page, ten.join('') + 'X');
+  const board = await discs(page);
+  assert.equal(Object.keys(board).length, 100);
+  assert.equal(board.j10, null);
+  assert.deepEqual([board.e5, board.f5, board.e6, board.f6], ['white', 'black', 'black', 'white']);
+  await page.keyboard.type('g6');
+  assert.equal((await discs(page)).g6, 'black');
+  await waitForStatus(page, /^Black to move\.$/);
+  await screenshot(page, 'ten-by-ten-desktop');
+  assert.deepEqual(errors, []);
+});
+
 // The longest main-thread task while the computer thinks, at every level, from the same midgame position.
 test('the main thread stays responsive while the computer thinks', async (t) => {
   const { page, errors } = await openSite(t);
