@@ -184,7 +184,10 @@ impl AppState {
         }
     }
 
+    /// What any jump in the game (new, imported, undo/redo, resign) leaves behind: no animation, notice, hurry,
+    /// or draw verdict pending (the jump withdrew the offer).
     fn after_jump(&self) {
+        self.weighing_draw.set(false);
         self.animation.set(None);
         self.notice.set(None);
         self.hurry.set(false);

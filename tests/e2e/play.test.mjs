@@ -171,7 +171,7 @@ test('a whole two-human game with a forced pass, to the right result', async (t)
   assert.deepEqual(errors, []);
 });
 
-test('importing a transcript, and a clear error for bad input', async (t) => {
+test('importing a transcript with a clear error for bad input, and copying it back', async (t) => {
   const { page, errors } = await openSite(t);
   await importText(page, 'f5 d6 z9');
   assert.match(await page.getByRole('alert').textContent(), /^Cannot import: move 3: .*z9/);
@@ -180,6 +180,8 @@ test('importing a transcript, and a clear error for bad input', async (t) => {
   assert.equal(await moveCount(page), 5);
   await waitForStatus(page, /^White to move\.$|thinking/);
   assert.equal((await discs(page)).c4, 'black');
+  await button(page, 'Copy transcript').click();
+  assert.match(await page.locator('.notice').textContent(), /^Transcript copied: f5d6c3d3c4/);
   assert.deepEqual(errors, []);
 });
 
