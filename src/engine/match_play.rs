@@ -79,9 +79,7 @@ pub fn openings(count: usize, plies: u32, seed: u64) -> Vec<Board> {
             if moves == 0 {
                 break;
             }
-            let n = rng.next_u64() % moves.count_ones() as u64;
-            let square = (0..n).fold(moves, |m, _| m & (m - 1)).trailing_zeros() as usize;
-            board = board.play(square);
+            board = board.play(random_move(moves, &mut rng));
         }
         let key = (0..8).map(|s| board.symmetry(s)).map(|b| (b.player, b.opponent)).min().expect("eight symmetries");
         if board.moves() != 0 && seen.insert(key) {
@@ -89,6 +87,12 @@ pub fn openings(count: usize, plies: u32, seed: u64) -> Vec<Board> {
         }
     }
     list
+}
+
+/// One of the squares of `moves` (not empty), uniformly: skip a random number of set bits.
+pub fn random_move(moves: u64, rng: &mut Rng) -> usize {
+    let n = rng.next_u64() % moves.count_ones() as u64;
+    (0..n).fold(moves, |m, _| m & (m - 1)).trailing_zeros() as usize
 }
 
 /// Wins, draws and losses from the first setting's point of view, and its disc differences.

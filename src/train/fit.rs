@@ -99,6 +99,7 @@ pub fn phase_errors(evaluator: &dyn Evaluator, samples: &[Sample]) -> Vec<(usize
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::match_play::random_move;
     use crate::engine::pattern_eval::PatternEvaluator;
     use crate::engine::rng::Rng;
     use crate::engine::weights::Weights;
@@ -119,10 +120,7 @@ mod tests {
         for game in 0..300u32 {
             let mut b = Board::start();
             while b.moves() != 0 {
-                let moves = b.moves();
-                let n = (rng.next_u64() % moves.count_ones() as u64) as u32;
-                let sq = (0..n).fold(moves, |m, _| m & (m - 1)).trailing_zeros() as usize;
-                b = b.play(sq);
+                b = b.play(random_move(b.moves(), &mut rng));
                 if b.moves() == 0 {
                     b = b.pass();
                 }

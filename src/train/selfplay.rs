@@ -4,6 +4,7 @@
 use super::samples::Sample;
 use crate::engine::eval::Evaluator;
 use crate::engine::level::choose_with_slips;
+use crate::engine::match_play::random_move;
 use crate::engine::rng::Rng;
 use crate::engine::search::{Limits, Searcher};
 use crate::engine::Board;
@@ -52,7 +53,7 @@ pub fn play_game(config: &SelfPlay, game: u32, searcher: &mut Searcher) -> Vec<S
         let solved = played >= random_moves && board.empty_count() <= config.exact_empties;
         seen.push((board, black_to_move, solved));
         let square = if played < random_moves {
-            nth_bit(moves, (rng.next_u64() % moves.count_ones() as u64) as u32)
+            random_move(moves, &mut rng)
         } else if solved || config.temperature <= 0.0 {
             searcher.search(&board, &limits).expect("no node budget").best_move.expect("a legal move")
         } else {
@@ -73,14 +74,6 @@ pub fn play_game(config: &SelfPlay, game: u32, searcher: &mut Searcher) -> Vec<S
             exact: solved,
         })
         .collect()
-}
-
-/// The `n`-th set bit of `x` (counting from 0).
-fn nth_bit(mut x: u64, n: u32) -> usize {
-    for _ in 0..n {
-        x &= x - 1;
-    }
-    x.trailing_zeros() as usize
 }
 
 /// Replace the labels of the positions that are not exact by a search of `depth` plies (exact from
