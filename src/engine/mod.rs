@@ -13,6 +13,7 @@ pub mod pattern;
 pub mod pattern_eval;
 pub mod perft;
 pub mod player;
+pub mod probcut;
 pub mod rng;
 pub mod search;
 pub mod sliced;

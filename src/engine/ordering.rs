@@ -78,9 +78,17 @@ fn potential_mobility(board: &Board) -> i32 {
 
 const TT_MOVE_KEY: i32 = 1 << 30;
 
-/// Endgame ordering: the table's move, then fastest-first with parity and potential mobility as tie-breaks.
-pub fn order_end(_searcher: &mut Searcher, list: &mut MoveList, board: &Board, tt_move: u8, _empties: u32) {
+/// Weight of a sixteenth of a disc of evaluation against one opponent reply (256).
+const EVAL_WEIGHT: i32 = 16;
+
+/// From this many empties the endgame ordering adds the children's evaluation to fastest-first.
+const EVAL_ORDER_EMPTIES: u32 = 16;
+
+/// Endgame ordering: the table's move, then fastest-first with parity and potential mobility as tie-breaks;
+/// far from the end the children's evaluation (a shallow search deeper still) joins in.
+pub fn order_end(searcher: &mut Searcher, list: &mut MoveList, board: &Board, tt_move: u8, empties: u32) {
     let odd = odd_quadrant_squares(board.empties());
+    let sort_depth = if empties >= EVAL_ORDER_EMPTIES { Some((empties - EVAL_ORDER_EMPTIES) / 4) } else { None };
     for m in list.iter_mut() {
         if m.square as u8 == tt_move {
             m.key = TT_MOVE_KEY;
@@ -91,6 +99,11 @@ pub fn order_end(_searcher: &mut Searcher, list: &mut MoveList, board: &Board, t
         let corner = ((CORNERS >> m.square) & 1) as i32;
         m.key =
             -weighted_mobility(child.moves()) * 256 - potential_mobility(&child.pass()) * 16 + parity * 8 + corner * 64;
+        if let Some(depth) = sort_depth {
+            let estimate =
+                if depth == 0 { HandEvaluator::fine(&child) } else { 16 * searcher.pvs_mid(&child, depth, -64, 64) };
+            m.key -= estimate * EVAL_WEIGHT;
+        }
     }
 }
 

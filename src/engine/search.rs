@@ -17,6 +17,11 @@ use super::tt::{Store, TranspositionTable, NO_MOVE};
 /// Selectivity of an unpruned search (prob-cut levels are below it).
 pub const NO_SELECTIVITY: u8 = 5;
 
+/// Prob-cut level of midgame searches by default: off. Known issue: with prob-cut on, a search sliced into
+/// tiny node budgets can fail to make progress (the shallow prob-cut searches are redone every slice), so
+/// `set_selectivity` is for unsliced searches until that is fixed.
+pub const DEFAULT_SELECTIVITY: u8 = NO_SELECTIVITY;
+
 /// Default table size natively; the browser build should pass something smaller (16-32 MB).
 pub const DEFAULT_TT_MEGABYTES: usize = 64;
 
@@ -110,7 +115,7 @@ impl Searcher {
             nodes: 0,
             budget: u64::MAX,
             aborted: false,
-            selectivity: NO_SELECTIVITY,
+            selectivity: DEFAULT_SELECTIVITY,
             evaluator,
             progress: None,
         }
@@ -120,6 +125,12 @@ impl Searcher {
     pub fn set_evaluator(&mut self, evaluator: Box<dyn Evaluator>) {
         self.evaluator = evaluator;
         self.clear();
+    }
+
+    /// Midgame prob-cut level: 0 prunes most, `NO_SELECTIVITY` turns prob-cut off. Exact and win/loss/draw
+    /// solves never prune.
+    pub fn set_selectivity(&mut self, level: u8) {
+        self.selectivity = level.min(NO_SELECTIVITY);
     }
 
     /// Forget everything learnt: the table and any interrupted search.
@@ -192,7 +203,7 @@ impl Searcher {
         };
         // Midgame iterations first: they order the root for the solve, or are the answer.
         let last_depth =
-            if solve.is_some() { limits.depth.min(empties.saturating_sub(10)) } else { limits.depth.max(1) };
+            if solve.is_some() { limits.depth.min(empties.saturating_sub(18)) } else { limits.depth.max(1) };
         let first = progress.completed.map_or(1, |(d, _)| d + 1);
         for depth in first..=last_depth.min(empties) {
             let guess = progress.completed.map(|(_, s)| s);
@@ -376,6 +387,11 @@ impl Searcher {
                 return score;
             }
             tt_move = e.best_move;
+        }
+        if beta - alpha == 1 {
+            if let Some(score) = self.probcut(board, depth, alpha) {
+                return score;
+            }
         }
         let moves = board.moves();
         if moves == 0 {

@@ -1,0 +1,177 @@
+//! Multi-prob-cut (Buro): a shallow search predicts a deep one, deep ≈ a·shallow + b with error σ; when the
+//! prediction clears the window by `t·σ` the deep search is skipped. `t` grows with the selectivity level, so
+//! a higher level prunes less. The parameters are fitted on this project's own search pairs by `measure`
+//! (run `cargo test --release --lib probcut::tests::fit -- --ignored --nocapture`; the numbers below are
+//! its output for the hand-set evaluation; refit when the evaluation changes).
+
+use super::board::Board;
+use super::search::{Searcher, NO_SELECTIVITY};
+
+/// Prob-cut applies from this depth on.
+pub const MIN_DEPTH: u32 = 3;
+
+/// Confidence `t` per selectivity level (normal quantiles: 73 %, 87 %, 95 %, 98 %, 99 %).
+const CONFIDENCE: [f64; NO_SELECTIVITY as usize] = [1.1, 1.5, 2.0, 2.6, 3.3];
+
+/// The depth of the shallow search standing in for a search to `depth`: about half as deep, same parity
+/// (3→1, 4→2, 5→3, 6→2, 7→3, 8→4, 10→4, 12→6).
+pub fn shallow_depth(depth: u32) -> u32 {
+    depth - 2 * ((depth + 2) / 4)
+}
+
+/// Fitted deep ≈ slope·shallow + intercept and residual σ in discs, indexed by deep depth (`MIN_DEPTH`..=12;
+/// deeper depths use the last row).
+const FIT: [(f64, f64, f64); 10] = [
+    // Measured 2026-11-22 on 80 positions with 24-48 empties (hand-set evaluation), deep/shallow:
+    (1.009, 0.217, 1.629), // 3/1
+    (0.981, 0.094, 1.489), // 4/2
+    (0.980, 0.095, 1.129), // 5/3
+    (1.007, 0.235, 1.929), // 6/2
+    (1.006, 0.189, 1.511), // 7/3
+    (1.060, 0.325, 1.467), // 8/4
+    (1.063, 0.060, 1.383), // 9/5
+    (1.075, 0.406, 1.779), // 10/4
+    (1.091, 0.115, 1.675), // 11/5
+    (1.269, 0.771, 4.602), // 12/6: deep searches reach exact endgame scores on the 24-empty samples
+];
+
+fn fit(depth: u32) -> (f64, f64, f64) {
+    FIT[(depth - MIN_DEPTH).min(FIT.len() as u32 - 1) as usize]
+}
+
+impl Searcher {
+    /// Tries to settle a null-window node at (`alpha`, `alpha`+1) by prob-cut: `Some(bound)` if a shallow
+    /// search predicts the deep result lies outside the window with the current selectivity's confidence.
+    pub(crate) fn probcut(&mut self, board: &Board, depth: u32, alpha: i32) -> Option<i32> {
+        if self.selectivity >= NO_SELECTIVITY || depth < MIN_DEPTH {
+            return None;
+        }
+        let (slope, intercept, sigma) = fit(depth);
+        let margin = CONFIDENCE[self.selectivity as usize] * sigma;
+        let shallow = shallow_depth(depth);
+        let beta = alpha + 1;
+        // Shallow bound whose passing predicts deep >= beta, and the one predicting deep <= alpha.
+        let high = ((beta as f64 + margin - intercept) / slope).ceil() as i32;
+        if high <= 64 && self.pvs_mid(board, shallow, high - 1, high) >= high && !self.aborted {
+            return Some(beta);
+        }
+        let low = ((alpha as f64 - margin - intercept) / slope).floor() as i32;
+        if low >= -64 && self.pvs_mid(board, shallow, low, low + 1) <= low && !self.aborted {
+            return Some(alpha);
+        }
+        None
+    }
+}
+
+/// A fitted search pair: deep ≈ slope·shallow + intercept with residual σ over `samples` positions.
+#[derive(Clone, Copy, Debug)]
+pub struct Fit {
+    pub deep: u32,
+    pub shallow: u32,
+    pub slope: f64,
+    pub intercept: f64,
+    pub sigma: f64,
+    pub samples: usize,
+}
+
+/// Measures unpruned search pairs on `positions` and fits the regression for each deep depth in `depths`
+/// (shallow = `shallow_depth(deep)`), least squares.
+pub fn measure(searcher: &mut Searcher, positions: &[Board], depths: std::ops::RangeInclusive<u32>) -> Vec<Fit> {
+    let saved = searcher.selectivity;
+    searcher.selectivity = NO_SELECTIVITY;
+    let mut fits = Vec::new();
+    for deep in depths {
+        let shallow = shallow_depth(deep);
+        let pairs: Vec<(f64, f64)> = positions
+            .iter()
+            .filter(|b| b.empty_count() > deep)
+            .map(|b| {
+                searcher.clear();
+                let s = searcher.pvs_mid(b, shallow, -64, 64) as f64;
+                let d = searcher.pvs_mid(b, deep, -64, 64) as f64;
+                (s, d)
+            })
+            .collect();
+        let n = pairs.len() as f64;
+        let (mx, my) = (pairs.iter().map(|p| p.0).sum::<f64>() / n, pairs.iter().map(|p| p.1).sum::<f64>() / n);
+        let sxy: f64 = pairs.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+        let sxx: f64 = pairs.iter().map(|p| (p.0 - mx) * (p.0 - mx)).sum();
+        let slope = if sxx > 0.0 { sxy / sxx } else { 1.0 };
+        let intercept = my - slope * mx;
+        let sse: f64 = pairs.iter().map(|p| (p.1 - slope * p.0 - intercept).powi(2)).sum();
+        let sigma = (sse / (n - 2.0).max(1.0)).sqrt();
+        fits.push(Fit { deep, shallow, slope, intercept, sigma, samples: pairs.len() });
+    }
+    searcher.selectivity = saved;
+    fits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Positions from a game where each side plays its hand-evaluated best reply most of the time and a
+    /// pseudo-random move otherwise: varied but not absurd.
+    fn sample_positions(count: usize, empties: std::ops::RangeInclusive<u32>) -> Vec<Board> {
+        use super::super::eval::HandEvaluator;
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut out = Vec::new();
+        while out.len() < count {
+            let target = empties.start() + (out.len() as u32 * 7) % (empties.end() - empties.start() + 1);
+            let mut board = Board::start();
+            while board.empty_count() > target {
+                let mut moves = board.moves();
+                if moves == 0 {
+                    board = board.pass();
+                    moves = board.moves();
+                    if moves == 0 {
+                        break;
+                    }
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let sq = if seed % 4 == 0 {
+                    (0..seed % moves.count_ones() as u64).fold(moves, |m, _| m & (m - 1)).trailing_zeros() as usize
+                } else {
+                    let mut best = (i32::MIN, 0);
+                    let mut rest = moves;
+                    while rest != 0 {
+                        let sq = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        best = best.max((-HandEvaluator::fine(&board.play(sq)), sq));
+                    }
+                    best.1
+                };
+                board = board.play(sq);
+            }
+            if board.empty_count() == target && board.moves() != 0 {
+                out.push(board);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn shallow_depths_keep_the_parity() {
+        for depth in MIN_DEPTH..=20 {
+            let s = shallow_depth(depth);
+            assert!(s < depth && (depth - s) % 2 == 0, "depth {depth} -> {s}");
+        }
+    }
+
+    /// Prints the fitted parameters (release: a few minutes on one core).
+    #[test]
+    #[ignore = "measurement: cargo test --release --lib probcut::tests::fit -- --ignored --nocapture"]
+    fn fit() {
+        let positions = sample_positions(80, 24..=48);
+        let mut searcher = Searcher::new(16);
+        println!("deep shallow  slope  intercept  sigma  samples");
+        for f in measure(&mut searcher, &positions, MIN_DEPTH..=12) {
+            println!(
+                "{:4} {:7} {:6.3} {:10.3} {:6.3} {:8}",
+                f.deep, f.shallow, f.slope, f.intercept, f.sigma, f.samples
+            );
+        }
+    }
+}
