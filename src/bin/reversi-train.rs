@@ -84,7 +84,8 @@ fn generate(args: &[String]) -> Result<(), String> {
         temperature: flags.get("temperature", 1.0)?,
     };
     let out = flags.path("out", "target/train/games.bin");
-    let mut searcher = Searcher::new(16);
+    // The hand-set evaluation plays the self-play games, so a retrain starts from scratch, not from the shipped weights.
+    let mut searcher = Searcher::with_evaluator(16, Box::new(HandEvaluator));
     let (start, mut all) = (Instant::now(), Vec::new());
     for game in 0..games {
         all.extend(play_game(&config, game, &mut searcher));

@@ -3,7 +3,7 @@
 
 use super::board::Board;
 use super::endgame::odd_quadrant_squares;
-use super::eval::{neighbours, HandEvaluator};
+use super::eval::neighbours;
 use super::search::Searcher;
 use super::tt::NO_MOVE;
 
@@ -100,15 +100,18 @@ pub fn order_end(searcher: &mut Searcher, list: &mut MoveList, board: &Board, tt
         m.key =
             -weighted_mobility(child.moves()) * 256 - potential_mobility(&child.pass()) * 16 + parity * 8 + corner * 64;
         if let Some(depth) = sort_depth {
-            let estimate =
-                if depth == 0 { HandEvaluator::fine(&child) } else { 16 * searcher.pvs_mid(&child, depth, -64, 64) };
+            let estimate = if depth == 0 {
+                searcher.evaluator.fine(&child)
+            } else {
+                16 * searcher.pvs_mid(&child, depth, -64, 64)
+            };
             m.key -= estimate * EVAL_WEIGHT;
         }
     }
 }
 
 /// Midgame ordering: the table's move, then the child's evaluation from our side and its mobility.
-pub fn order_mid(_searcher: &mut Searcher, list: &mut MoveList, board: &Board, tt_move: u8) {
+pub fn order_mid(searcher: &mut Searcher, list: &mut MoveList, board: &Board, tt_move: u8) {
     if tt_move == NO_MOVE && list.len() == 1 {
         return;
     }
@@ -118,6 +121,6 @@ pub fn order_mid(_searcher: &mut Searcher, list: &mut MoveList, board: &Board, t
             continue;
         }
         let child = board.play_with(m.square, m.flipped);
-        m.key = -HandEvaluator::fine(&child) - weighted_mobility(child.moves()) * 8;
+        m.key = -searcher.evaluator.fine(&child) - weighted_mobility(child.moves()) * 8;
     }
 }

@@ -27,13 +27,6 @@ impl PatternEvaluator {
             .get_or_init(|| Weights::decode(EMBEDDED).expect("assets/eval.weights is checked by a test").values.into());
         PatternEvaluator { weights: weights.clone() }
     }
-
-    /// The score in sixteenths of a disc, finer than `evaluate` for move ordering.
-    #[inline]
-    pub fn fine(&self, board: &Board) -> i32 {
-        let tables = &self.weights[phase(board.empty_count()) * PHASE_SIZE..][..PHASE_SIZE];
-        features(board).iter().map(|&f| tables[f as usize] as i32).sum()
-    }
 }
 
 impl Evaluator for PatternEvaluator {
@@ -41,6 +34,13 @@ impl Evaluator for PatternEvaluator {
     fn evaluate(&self, board: &Board) -> i32 {
         // Round to the nearest disc (the shift floors, so add half a disc first).
         ((self.fine(board) + UNITS_PER_DISC / 2) >> UNITS_PER_DISC.trailing_zeros()).clamp(-64, 64)
+    }
+
+    /// The weights are in sixteenths of a disc already (`UNITS_PER_DISC`).
+    #[inline]
+    fn fine(&self, board: &Board) -> i32 {
+        let tables = &self.weights[phase(board.empty_count()) * PHASE_SIZE..][..PHASE_SIZE];
+        features(board).iter().map(|&f| tables[f as usize] as i32).sum()
     }
 }
 

@@ -113,7 +113,7 @@ mod tests {
     /// Positions from a game where each side plays its hand-evaluated best reply most of the time and a
     /// pseudo-random move otherwise: varied but not absurd.
     fn sample_positions(count: usize, empties: std::ops::RangeInclusive<u32>) -> Vec<Board> {
-        use super::super::eval::HandEvaluator;
+        use super::super::eval::{Evaluator, HandEvaluator};
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         let mut out = Vec::new();
         while out.len() < count {
@@ -139,7 +139,7 @@ mod tests {
                     while rest != 0 {
                         let sq = rest.trailing_zeros() as usize;
                         rest &= rest - 1;
-                        best = best.max((-HandEvaluator::fine(&board.play(sq)), sq));
+                        best = best.max((-HandEvaluator.fine(&board.play(sq)), sq));
                     }
                     best.1
                 };

@@ -10,8 +10,9 @@
 //! score as an unsliced one.
 
 use super::board::Board;
-use super::eval::{Evaluator, HandEvaluator};
+use super::eval::Evaluator;
 use super::ordering::{order_mid, MoveList};
+use super::pattern_eval::PatternEvaluator;
 use super::tt::{Store, TranspositionTable, NO_MOVE};
 
 /// Selectivity of an unpruned search (prob-cut levels are below it).
@@ -99,14 +100,14 @@ pub struct Searcher {
     budget: u64,
     pub(crate) aborted: bool,
     pub(crate) selectivity: u8,
-    evaluator: Box<dyn Evaluator>,
+    pub(crate) evaluator: Box<dyn Evaluator>,
     progress: Option<Progress>,
 }
 
 impl Searcher {
-    /// A searcher with a table of about `tt_megabytes` MB and the hand-set evaluation.
+    /// A searcher with a table of about `tt_megabytes` MB and the trained pattern evaluation.
     pub fn new(tt_megabytes: usize) -> Self {
-        Self::with_evaluator(tt_megabytes, Box::new(HandEvaluator))
+        Self::with_evaluator(tt_megabytes, Box::new(PatternEvaluator::embedded()))
     }
 
     pub fn with_evaluator(tt_megabytes: usize, evaluator: Box<dyn Evaluator>) -> Self {
