@@ -10,8 +10,8 @@ use reversi::nboard::session::Session;
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
-/// FFO #40-#49, relative to the project directory.
-const DEFAULT_SUITE: &str = "../shared/reference/ffo40-49.obf";
+/// FFO #40-#49 (the benchmark's copy), relative to the project directory.
+const DEFAULT_SUITE: &str = "bench/ffo40-49.obf";
 const TT_MEGABYTES: usize = 64;
 const BENCH_PERFT_DEPTH: u32 = 12;
 
@@ -23,7 +23,8 @@ fn usage() -> ! {
        reversi-engine nboard                 the NBoard protocol on stdin/stdout
        reversi-engine levels [<slice nodes>|auto [<level,level..>]]
                                              each level's thinking time and slice length on every board
-       reversi-engine match ..."
+       reversi-engine match [--games N] [--a SIDE] [--b SIDE] [--exact E] [--plies P] [--seed S] [--weights FILE]
+                                             SIDE = hand:DEPTH, pattern:DEPTH or level:NAME (as the app plays)"
     );
     std::process::exit(2);
 }

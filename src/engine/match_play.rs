@@ -3,9 +3,12 @@
 
 use super::board::Board;
 use super::eval::{Evaluator, HandEvaluator};
+use super::level::Level;
 use super::pattern_eval::PatternEvaluator;
+use super::player::Ai;
 use super::rng::Rng;
 use super::search::{Limits, Searcher};
+use super::variant::VariantBoard;
 use super::weights::Weights;
 use std::collections::HashSet;
 
@@ -15,52 +18,83 @@ pub enum EvalKind {
     Pattern,
 }
 
-/// One side's setting: evaluation, midgame depth, and the empties from which it solves exactly.
+/// One side's setting: a fixed search (evaluation, midgame depth, and the empties from which it solves exactly),
+/// or a difficulty level played exactly as the app plays it (node budget, slips and all).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Setting {
-    pub eval: EvalKind,
-    pub depth: u32,
-    pub exact_empties: u32,
+pub enum Setting {
+    Search { eval: EvalKind, depth: u32, exact_empties: u32 },
+    Level(Level),
 }
 
 impl Setting {
-    /// Reads `hand:4` or `pattern:6` (evaluation and depth).
+    /// Reads `hand:4` or `pattern:6` (evaluation and depth) or `level:advanced`.
     pub fn parse(spec: &str, exact_empties: u32) -> Result<Setting, String> {
-        let (eval, depth) = spec.split_once(':').ok_or(format!("{spec:?}: expected EVAL:DEPTH, e.g. pattern:4"))?;
-        let eval = match eval {
+        let (kind, value) =
+            spec.split_once(':').ok_or(format!("{spec:?}: expected EVAL:DEPTH or level:NAME, e.g. pattern:4"))?;
+        let eval = match kind {
             "hand" | "handset" => EvalKind::Hand,
             "pattern" => EvalKind::Pattern,
-            _ => return Err(format!("{eval:?}: evaluation is hand or pattern")),
+            "level" => return Level::from_name(value).map(Setting::Level).ok_or(format!("{value:?}: no such level")),
+            _ => return Err(format!("{kind:?}: evaluation is hand or pattern, or level:NAME")),
         };
-        let depth = depth.parse().ok().filter(|d| (1..=30).contains(d)).ok_or(format!("{depth:?}: depth is 1-30"))?;
-        Ok(Setting { eval, depth, exact_empties })
+        let depth = value.parse().ok().filter(|d| (1..=30).contains(d)).ok_or(format!("{value:?}: depth is 1-30"))?;
+        Ok(Setting::Search { eval, depth, exact_empties })
     }
 
-    fn searcher(&self, pattern: &PatternEvaluator) -> Searcher {
-        let evaluator: Box<dyn Evaluator> = match self.eval {
-            EvalKind::Hand => Box::new(HandEvaluator),
-            EvalKind::Pattern => Box::new(pattern.clone()),
-        };
-        Searcher::with_evaluator(16, evaluator)
-    }
-
-    fn limits(&self) -> Limits {
-        Limits {
-            depth: self.depth,
-            exact_empties: self.exact_empties,
-            wld_empties: self.exact_empties,
-            node_budget: None,
+    fn player(&self, pattern: &PatternEvaluator) -> Player {
+        match *self {
+            Setting::Search { eval, depth, exact_empties } => {
+                let evaluator: Box<dyn Evaluator> = match eval {
+                    EvalKind::Hand => Box::new(HandEvaluator),
+                    EvalKind::Pattern => Box::new(pattern.clone()),
+                };
+                let limits = Limits { depth, exact_empties, wld_empties: exact_empties, node_budget: None };
+                Player::Search(Searcher::with_evaluator(16, evaluator), limits)
+            }
+            Setting::Level(level) => Player::Level(Box::new(Ai::new(16)), level),
         }
     }
 }
 
 impl std::fmt::Display for Setting {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let eval = match self.eval {
-            EvalKind::Hand => "hand-set",
-            EvalKind::Pattern => "pattern",
-        };
-        write!(f, "{eval} eval, depth {}, exact from {} empties", self.depth, self.exact_empties)
+        match self {
+            Setting::Search { eval, depth, exact_empties } => {
+                let eval = match eval {
+                    EvalKind::Hand => "hand-set",
+                    EvalKind::Pattern => "pattern",
+                };
+                write!(f, "{eval} eval, depth {depth}, exact from {exact_empties} empties")
+            }
+            Setting::Level(level) => write!(f, "level {} (the shipped evaluation)", level.name()),
+        }
+    }
+}
+
+/// A side in play: its search tables and how it picks a move.
+enum Player {
+    Search(Searcher, Limits),
+    Level(Box<Ai>, Level),
+}
+
+impl Player {
+    fn clear(&mut self) {
+        match self {
+            Player::Search(searcher, _) => searcher.clear(),
+            Player::Level(ai, _) => ai.clear(),
+        }
+    }
+
+    /// The move for `board` (which has one); `seed` drives a level's slips.
+    fn pick(&mut self, board: &Board, seed: u64) -> usize {
+        match self {
+            Player::Search(searcher, limits) => searcher.search(board, limits).expect("no node budget").best_move,
+            Player::Level(ai, level) => {
+                let position = VariantBoard::new(8, board.player as u128, board.opponent as u128);
+                ai.choose_move(&position, level.settings(), seed).mv
+            }
+        }
+        .expect("a legal move")
     }
 }
 
@@ -128,11 +162,12 @@ impl MatchResult {
     }
 }
 
-/// Plays one game from `opening`; `first` moves first. Returns the final disc difference for `first`.
-fn play_game(opening: &Board, first: (&Setting, &mut Searcher), second: (&Setting, &mut Searcher)) -> i32 {
+/// Plays one game from `opening`; `first` moves first. Returns the final disc difference for `first`. `seed`
+/// makes the levels' slips differ from game to game and repeat from run to run.
+fn play_game(opening: &Board, first: &mut Player, second: &mut Player, seed: u64) -> i32 {
     let mut sides = [first, second];
-    for (_, searcher) in sides.iter_mut() {
-        searcher.clear();
+    for side in sides.iter_mut() {
+        side.clear();
     }
     let (mut board, mut turn) = (*opening, 0);
     loop {
@@ -145,9 +180,8 @@ fn play_game(opening: &Board, first: (&Setting, &mut Searcher), second: (&Settin
             turn ^= 1;
             continue;
         }
-        let (setting, searcher) = &mut sides[turn];
-        let result = searcher.search(&board, &setting.limits()).expect("no node budget");
-        board = board.play(result.best_move.expect("a legal move"));
+        let ply = 60 - board.empty_count() as u64;
+        board = board.play(sides[turn].pick(&board, seed.wrapping_mul(61).wrapping_add(ply)));
         turn ^= 1;
     }
 }
@@ -161,14 +195,15 @@ pub fn play_match(
     pattern: &PatternEvaluator,
     mut progress: impl FnMut(&MatchResult),
 ) -> MatchResult {
-    let (mut searcher_a, mut searcher_b) = (a.searcher(pattern), b.searcher(pattern));
+    let (mut player_a, mut player_b) = (a.player(pattern), b.player(pattern));
     let mut result = MatchResult::default();
-    for opening in openings {
+    for (game, opening) in openings.iter().enumerate() {
         for a_first in [true, false] {
+            let seed = 2 * game as u64 + a_first as u64;
             let diff = if a_first {
-                play_game(opening, (a, &mut searcher_a), (b, &mut searcher_b))
+                play_game(opening, &mut player_a, &mut player_b, seed)
             } else {
-                -play_game(opening, (b, &mut searcher_b), (a, &mut searcher_a))
+                -play_game(opening, &mut player_b, &mut player_a, seed)
             };
             match diff.signum() {
                 1 => result.wins += 1,
@@ -182,7 +217,7 @@ pub fn play_match(
     result
 }
 
-/// `reversi-engine match`: options `--games N` (even), `--a EVAL:DEPTH`, `--b EVAL:DEPTH`, `--exact E`,
+/// `reversi-engine match`: options `--games N` (even), `--a SIDE`, `--b SIDE` (`EVAL:DEPTH` or `level:NAME`), `--exact E`,
 /// `--plies P` (random opening length), `--seed S`, `--weights FILE` (instead of the shipped pattern weights).
 pub fn run_command(args: &[String]) -> Result<(), String> {
     let (mut games, mut a, mut b, mut exact, mut plies, mut seed) =
@@ -258,7 +293,7 @@ mod tests {
 
     #[test]
     fn a_setting_against_itself_scores_even_over_both_colours() {
-        let s = Setting { eval: EvalKind::Hand, depth: 1, exact_empties: 6 };
+        let s = Setting::Search { eval: EvalKind::Hand, depth: 1, exact_empties: 6 };
         let result = play_match(&s, &s, &openings(3, 8, 1), &PatternEvaluator::embedded(), |_| {});
         // Same engine, same opening with colours swapped: the two games are mirror images.
         assert_eq!(result.games(), 6);
@@ -278,5 +313,7 @@ mod tests {
         assert!((a.1 - a.0 - 2.0 * 0.279).abs() < 0.005);
         assert!(Setting::parse("pattern:5", 10).is_ok() && Setting::parse("alpha:5", 10).is_err());
         assert!(Setting::parse("hand:x", 10).is_err());
+        assert_eq!(Setting::parse("level:Expert", 10), Ok(Setting::Level(Level::Expert)));
+        assert!(Setting::parse("level:grandmaster", 10).is_err());
     }
 }
