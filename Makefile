@@ -13,6 +13,8 @@ export WASM_BINDGEN_TEST_TIMEOUT := 300
 PORT ?= 8080
 BENCH_DEPTH ?= 12
 BENCH_RUNS ?= 3
+# FFO positions the benchmark solves: a range of #40-#49 (FFO=40-44 for a quick run), or none.
+FFO ?= 40-49
 E2E_TESTS = $(wildcard tests/e2e/*.test.mjs)
 WASM_RELEASE = target/wasm32-unknown-unknown/release
 
@@ -44,11 +46,11 @@ test-wasm: setup
 test-e2e:
 	node --test $(E2E_TESTS)
 
-## make bench: perft 12 natively and as wasm in headless Chromium (median of 3 alternating runs each), checked
-## against the published count
+## make bench: perft 12 (median of 3 alternating runs each, checked against the published count) and exact solves
+## of FFO #40-#49 (per position and totals), natively and as wasm in headless Chromium
 bench: setup bench-wasm
 	cargo build --release --bin reversi-engine
-	node bench/run.mjs $(BENCH_DEPTH) $(BENCH_RUNS)
+	node bench/run.mjs $(BENCH_DEPTH) $(BENCH_RUNS) $(FFO)
 
 # The engine's wasm exports alone (examples/wasm-bench), bound for the bench page into bench/pkg.
 bench-wasm:

@@ -18,6 +18,10 @@ window.bench = {
     const { result, ms } = timed(() => engine.perft(depth));
     return { leaves: result, ms };
   },
+  /** Exact solve of one OBF line: { score, move, nodes, ms, expected } or { error }. */
+  solveObf(line) {
+    return JSON.parse(engine.solve_obf(line));
+  },
 };
 
 await init();

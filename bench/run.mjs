@@ -1,38 +1,82 @@
-// `make bench`: perft from the start position natively (target/release/reversi-engine) and as wasm in headless
-// Chromium (bench/index.html), the leaf counts checked against the published table, and the browser/native ratio.
+// `make bench`: the engine natively (target/release/reversi-engine) and as wasm in headless Chromium (bench/index.html)
+// in one run, with the browser/native ratio:
+// - perft from the start position, the leaf counts checked against the published table;
+// - exact solves of FFO endgame positions (bench/ffo40-49.obf): per position score, move, nodes, time and nodes/s on
+//   both sides, then totals. Each score must be the file's, each move one the file scores best, and both sides must
+//   visit the same nodes (the search is deterministic).
 //
-//   node bench/run.mjs [depth=12] [runs=1]   (the Makefile builds both first; with runs > 1 it quotes medians)
+//   node bench/run.mjs [perft depth=12, 0 skips] [perft runs=1] [FFO range=40-49, e.g. 40-44 or 45; none skips]
+//
+// The Makefile builds both sides first. Native and browser runs alternate, so a change in the machine's load hits
+// both alike; with perft runs > 1 perft quotes medians (each FFO position is solved once per side).
 
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../tests/e2e/helpers.mjs';
 import { startServer } from '../tests/e2e/server.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ENGINE = join(ROOT, 'target/release/reversi-engine');
 // Aart Bik's "Perft for Reversi" counts (pass = ply), depths 1-14.
 const PERFT = [
   4, 12, 56, 244, 1_396, 8_200, 55_092, 390_216, 3_005_288, 24_571_284, 212_258_800, 1_939_886_636, 18_429_641_748,
   184_042_084_512,
 ];
+// The file's lines are FFO #40-#49 in order.
+const FFO_FILE = join(ROOT, 'bench/ffo40-49.obf');
+const FFO_FIRST = 40;
+
+function usage(why) {
+  console.error(`${why}\nusage: node bench/run.mjs [perft depth 0-${PERFT.length}] [runs >= 1] [FFO range 40-49 | none]`);
+  process.exit(2);
+}
 
 const depth = Number(process.argv[2] ?? 12);
 const runs = Number(process.argv[3] ?? 1);
-if (!(depth >= 1 && depth <= PERFT.length && runs >= 1)) {
-  console.error(`usage: node bench/run.mjs [depth 1-${PERFT.length}] [runs >= 1]`);
-  process.exit(2);
+const range = process.argv[4] ?? '40-49';
+if (!(Number.isInteger(depth) && depth >= 0 && depth <= PERFT.length)) usage(`bad perft depth '${process.argv[2]}'`);
+if (!(Number.isInteger(runs) && runs >= 1)) usage(`bad run count '${process.argv[3]}'`);
+const positions = ffoPositions(range);
+
+/** The OBF lines of an FFO range ("40-44", "45" or "none"), each with its number and best-scored moves. */
+function ffoPositions(text) {
+  if (text === 'none') return [];
+  const lines = readFileSync(FFO_FILE, 'utf8').split('\n').filter((l) => l.trim() && !/^[%#]/.test(l.trim()));
+  const last = FFO_FIRST + lines.length - 1;
+  const match = text.match(/^(\d+)(?:-(\d+))?$/);
+  const [from, to] = match ? [Number(match[1]), Number(match[2] ?? match[1])] : [];
+  if (!match || from < FFO_FIRST || to > last || from > to) usage(`bad FFO range '${text}': use ${FFO_FIRST}-${last}`);
+  return lines.slice(from - FFO_FIRST, to - FFO_FIRST + 1).map((line, i) => {
+    const scored = [...line.matchAll(/([A-Ha-h][1-8]|PA):([+-]?\d+)/g)].map((m) => [m[1].toLowerCase(), Number(m[2])]);
+    const expected = Math.max(...scored.map(([, s]) => s));
+    return { number: from + i, line, expected, best: scored.filter(([, s]) => s === expected).map(([mv]) => mv) };
+  });
 }
-const expected = PERFT[depth - 1];
+
 const median = (xs) => xs.toSorted((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function nativePerft() {
-  const out = execFileSync(join(ROOT, 'target/release/reversi-engine'), ['perft', String(depth)], { encoding: 'utf8' });
+  const out = execFileSync(ENGINE, ['perft', String(depth)], { encoding: 'utf8' });
   const match = out.match(/(\d+) leaves in ([\d.]+) s/);
   if (!match) throw new Error(`unexpected reversi-engine output: ${out}`);
   return { leaves: Number(match[1]), seconds: Number(match[2]) };
 }
 
-/** Opens the bench page in headless Chromium; resolves to { perft(), close() }. */
+/** `reversi-engine solve` on a one-line file: { score, move, nodes, seconds }. */
+function nativeSolve(line, dir) {
+  const file = join(dir, 'position.obf');
+  writeFileSync(file, `${line}\n`);
+  const out = execFileSync(ENGINE, ['solve', file], { encoding: 'utf8' });
+  // "line move score expected nodes seconds Mnodes/s"
+  const match = out.match(/^\s*1\s+(\S+)\s+([+-]?\d+)\s+\S+\s+(\d+)\s+([\d.]+)/m);
+  if (!match) throw new Error(`unexpected reversi-engine output: ${out}`);
+  return { move: match[1], score: Number(match[2]), nodes: Number(match[3]), seconds: Number(match[4]) };
+}
+
+/** Opens the bench page in headless Chromium; resolves to { perft(), solve(line), close() }. */
 async function openBenchPage() {
   const server = await startServer(join(ROOT, 'bench'));
   const browser = await launchChromium('desktop');
@@ -44,6 +88,11 @@ async function openBenchPage() {
       const { leaves, ms } = await page.evaluate((d) => window.bench.perft(d), depth);
       return { leaves, seconds: ms / 1000 };
     },
+    async solve(line) {
+      const answer = await page.evaluate((l) => window.bench.solveObf(l), line);
+      if (answer.error) throw new Error(`solve_obf: ${answer.error}`);
+      return { move: answer.move ?? 'pass', score: answer.score, nodes: answer.nodes, seconds: answer.ms / 1000 };
+    },
     async close() {
       await browser.close();
       await server.close();
@@ -51,7 +100,8 @@ async function openBenchPage() {
   };
 }
 
-function report(where, results) {
+function reportPerft(where, results) {
+  const expected = PERFT[depth - 1];
   const seconds = median(results.map((r) => r.seconds));
   const leaves = results[0].leaves;
   const ok = results.every((r) => r.leaves === expected);
@@ -61,23 +111,74 @@ function report(where, results) {
       `(${rate} M leaves/s)${runs > 1 ? `, median of ${runs}` : ''} — ${ok ? 'matches' : 'DIFFERS FROM'} the ` +
       `published ${expected.toLocaleString('en')}`,
   );
-  return { seconds, ok };
+  return ok;
 }
 
-// Native and browser runs alternate, so a change in the machine's load hits both sides alike.
-const page = await openBenchPage();
-const runsNative = [];
-const runsBrowser = [];
-try {
+async function benchPerft(page) {
+  const runsNative = [];
+  const runsBrowser = [];
   for (let i = 0; i < runs; i++) {
     runsNative.push(nativePerft());
     runsBrowser.push(await page.perft());
   }
+  const ok = [reportPerft('native', runsNative), reportPerft('chromium', runsBrowser)].every(Boolean);
+  const ratios = runsBrowser.map((b, i) => b.seconds / runsNative[i].seconds);
+  console.log(`ratio    chromium/native time: ${median(ratios).toFixed(2)}×${runs > 1 ? ' (median of the run pairs)' : ''}`);
+  return ok;
+}
+
+const mnps = (nodes, seconds) => (nodes / seconds / 1e6).toFixed(1).padStart(6);
+const secs = (s) => s.toFixed(2).padStart(8);
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
+
+/** Solves each position natively then in the page, printing a row as soon as both are done. */
+async function benchFfo(page) {
+  const dir = mkdtempSync(join(tmpdir(), 'reversi-bench-'));
+  console.log(`\nFFO #${positions[0].number}-#${positions.at(-1).number}, exact solve, one thread, 64 MB table`);
+  console.log(
+    '   #  move  score          nodes |  native s  Mn/s | chromium s  Mn/s | ratio',
+  );
+  const totals = { nodes: 0, native: 0, browser: 0 };
+  let problems = 0;
+  try {
+    for (const p of positions) {
+      const native = nativeSolve(p.line, dir);
+      const browser = await page.solve(p.line);
+      const issues = [];
+      if (native.score !== p.expected || browser.score !== p.expected) issues.push(`score not ${p.expected}`);
+      if (!p.best.includes(native.move) || !p.best.includes(browser.move)) issues.push(`best: ${p.best.join(' ')}`);
+      if (native.nodes !== browser.nodes || native.move !== browser.move) {
+        issues.push(`chromium differs: ${browser.move} ${browser.nodes} nodes`);
+      }
+      problems += issues.length > 0;
+      console.log(
+        `${String(p.number).padStart(4)}  ${native.move.padStart(4)}  ${signed(native.score).padStart(5)}` +
+          `  ${native.nodes.toLocaleString('en').padStart(13)} | ${secs(native.seconds)}  ${mnps(native.nodes, native.seconds)} |` +
+          `   ${secs(browser.seconds)}  ${mnps(browser.nodes, browser.seconds)} | ${(browser.seconds / native.seconds).toFixed(2)}×` +
+          (issues.length ? `  MISMATCH (${issues.join('; ')})` : ''),
+      );
+      totals.nodes += native.nodes;
+      totals.native += native.seconds;
+      totals.browser += browser.seconds;
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(
+    `total             ${totals.nodes.toLocaleString('en').padStart(14)} | ${secs(totals.native)}  ` +
+      `${mnps(totals.nodes, totals.native)} |   ${secs(totals.browser)}  ${mnps(totals.nodes, totals.browser)} | ` +
+      `${(totals.browser / totals.native).toFixed(2)}×`,
+  );
+  console.log(problems === 0 ? 'every score exact, every move a best one, same nodes on both sides' : `${problems} MISMATCH`);
+  return problems === 0;
+}
+
+const page = await openBenchPage();
+let ok = true;
+try {
+  if (depth > 0) ok = (await benchPerft(page)) && ok;
+  if (positions.length > 0) ok = (await benchFfo(page)) && ok;
 } finally {
   await page.close();
 }
-const native = report('native', runsNative);
-const browser = report('chromium', runsBrowser);
-const ratios = runsBrowser.map((b, i) => b.seconds / runsNative[i].seconds);
-console.log(`ratio    chromium/native time: ${median(ratios).toFixed(2)}×${runs > 1 ? ' (median of the run pairs)' : ''}`);
-if (!native.ok || !browser.ok) process.exit(1);
+if (!ok) process.exit(1);

@@ -7,5 +7,4 @@ pub mod game;
 pub mod nboard;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod train;
-#[cfg(target_arch = "wasm32")]
 pub mod wasm_api;
