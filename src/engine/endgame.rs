@@ -5,8 +5,7 @@
 //! without move generation or table; the last four go to the hand-written solvers.
 
 use super::board::Board;
-use super::last_moves::{solve_1, solve_few};
-use super::moves::flips;
+use super::last_moves::{flips_near, solve_1, solve_few};
 use super::ordering::{order_end, MoveList};
 use super::search::{Searcher, NO_SELECTIVITY};
 use super::stability::{score_cap, STABILITY_THRESHOLD};
@@ -180,7 +179,7 @@ impl Searcher {
             while rest != 0 {
                 let sq = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
-                let flipped = flips(board.player, board.opponent, sq);
+                let flipped = flips_near(board, sq);
                 if flipped == 0 {
                     continue;
                 }

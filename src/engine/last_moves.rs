@@ -4,22 +4,23 @@
 
 use super::board::Board;
 use super::eval::neighbours;
+use super::last_flip::count_last_flips;
 use super::moves::flips;
 
 /// Bigger than any score, for "no move found yet".
 const NONE: i32 = -100;
 
-/// Exact final score with one empty square left: count the flips directly, the opponent's if the side to move
-/// cannot play there.
+/// Exact final score with one empty square left: count the flips without playing the move, the opponent's if
+/// the side to move cannot play there.
 #[inline]
 pub fn solve_1(board: &Board, sq: usize, nodes: &mut u64) -> i32 {
     *nodes += 1;
     let discs = board.player.count_ones() as i32;
-    let flipped = flips(board.player, board.opponent, sq).count_ones() as i32;
+    let flipped = count_last_flips(board.player, sq);
     if flipped > 0 {
         return 2 * (discs + flipped + 1) - 64;
     }
-    let flipped = flips(board.opponent, board.player, sq).count_ones() as i32;
+    let flipped = count_last_flips(board.opponent, sq);
     if flipped > 0 {
         return 2 * (discs - flipped) - 64;
     }
@@ -30,7 +31,7 @@ pub fn solve_1(board: &Board, sq: usize, nodes: &mut u64) -> i32 {
 
 /// Flips of a move on `sq`, skipping the ray walk when no opponent disc touches the square.
 #[inline(always)]
-fn flips_near(board: &Board, sq: usize) -> u64 {
+pub fn flips_near(board: &Board, sq: usize) -> u64 {
     if neighbours(1 << sq) & board.opponent == 0 {
         0
     } else {

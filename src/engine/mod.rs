@@ -4,6 +4,7 @@ pub mod board;
 pub mod endgame;
 pub mod eval;
 pub mod generic_search;
+pub mod last_flip;
 pub mod last_moves;
 pub mod level;
 pub mod match_play;
