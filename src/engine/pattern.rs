@@ -180,6 +180,14 @@ pub fn canonical_indices() -> Vec<u32> {
     canonical
 }
 
+/// `x` under the eight symmetries, numbered as `board::symmetry`, each built from an earlier one by a single
+/// transform.
+fn all_symmetries(x: u64) -> [u64; 8] {
+    let horizontal = symmetry(x, 1);
+    let (vertical, both) = (x.swap_bytes(), horizontal.swap_bytes());
+    [x, horizontal, vertical, both, symmetry(x, 4), symmetry(horizontal, 4), symmetry(vertical, 4), symmetry(both, 4)]
+}
+
 /// Sum of 3^i over the set bits i: a binary occupancy turned into base-3 digits of 1.
 static TERNARY: [u16; 1024] = ternary_table();
 
@@ -204,20 +212,22 @@ const fn ternary_table() -> [u16; 1024] {
 /// The index of every feature of `board` (side to move's view) into its phase's weights.
 /// Each pattern digit is 0 for empty, 1 for the side to move, 2 for the opponent.
 pub fn features(board: &Board) -> [u32; FEATURES] {
-    let mut mirrored = [(0u64, 0u64); 8];
-    for (s, m) in mirrored.iter_mut().enumerate() {
-        *m = (symmetry(board.player, s), symmetry(board.opponent, s));
-    }
+    let (p, o) = (all_symmetries(board.player), all_symmetries(board.opponent));
     let mut out = [0u32; FEATURES];
     let mut n = 0;
-    for (shape, &offset) in SHAPES.iter().zip(OFFSETS.iter()) {
-        for &s in shape.symmetries {
-            let (p, o) = mirrored[s];
-            let digits = TERNARY[(shape.gather)(p) as usize] as u32 + 2 * TERNARY[(shape.gather)(o) as usize] as u32;
-            out[n] = offset + digits;
-            n += 1;
-        }
+    // Shape by shape with a constant index, so each gather is a direct call the compiler inlines (a loop over
+    // `SHAPES` would call through function pointers).
+    macro_rules! gather_shape {
+        ($($i:literal)*) => {$(
+            for &s in SHAPES[$i].symmetries {
+                let gather = SHAPES[$i].gather;
+                let digits = TERNARY[gather(p[s]) as usize] as u32 + 2 * TERNARY[gather(o[s]) as usize] as u32;
+                out[n] = OFFSETS[$i] + digits;
+                n += 1;
+            }
+        )*};
     }
+    gather_shape!(0 1 2 3 4 5 6 7 8 9 10);
     let clamp = |moves: u64| moves.count_ones().min(MOBILITY_SIZE - 1);
     out[n] = OFFSETS[SHAPES.len()] + clamp(board.moves());
     out[n + 1] = OFFSETS[SHAPES.len() + 1] + clamp(board.opponent_moves());
