@@ -1,7 +1,7 @@
 //! The variants (6×6, 10×10, the empty-centre opening, White moving first) cross-checked against a deliberately
 //! naive implementation of the rules: an array of cells, walking the eight directions square by square.
 
-use reversi::engine::perft::perft_variant;
+use reversi::engine::perft::perft;
 use reversi::engine::VariantBoard;
 use reversi::game::{squares_of, BoardSize, Color, Game, Opening, Variant};
 
@@ -161,7 +161,7 @@ fn cross_check<const N: usize>(opening: Opening, first: Color, depth: u32) -> Ve
     let engine = engine_start(N, opening, first);
     (1..=depth)
         .map(|d| {
-            let (expected, found) = (naive.perft(d), perft_variant(&engine, d));
+            let (expected, found) = (naive.perft(d), perft(&engine, d));
             assert_eq!(found, expected, "{N}×{N} {opening:?} {first:?} first, depth {d}");
             found
         })

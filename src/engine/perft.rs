@@ -6,15 +6,53 @@
 use super::board::Board;
 use super::variant::VariantBoard;
 
-/// Leaves of the 8×8 tree below `board`, `depth` plies deep. The last ply is bulk-counted with a popcount.
-pub fn perft(board: &Board, depth: u32) -> u64 {
+/// What perft needs of a position, so one walk serves the 8×8 fast path and the generic rules.
+pub trait Position: Sized {
+    /// The legal moves as a set of square bits (an 8×8 board's u64 widened).
+    fn move_set(&self) -> u128;
+    fn play(&self, square: usize) -> Self;
+    fn pass(&self) -> Self;
+}
+
+impl Position for Board {
+    #[inline]
+    fn move_set(&self) -> u128 {
+        self.moves() as u128
+    }
+    #[inline]
+    fn play(&self, square: usize) -> Self {
+        Board::play(self, square)
+    }
+    #[inline]
+    fn pass(&self) -> Self {
+        Board::pass(self)
+    }
+}
+
+impl Position for VariantBoard {
+    #[inline]
+    fn move_set(&self) -> u128 {
+        self.moves()
+    }
+    #[inline]
+    fn play(&self, square: usize) -> Self {
+        VariantBoard::play(self, square)
+    }
+    #[inline]
+    fn pass(&self) -> Self {
+        VariantBoard::pass(self)
+    }
+}
+
+/// Leaves of the tree below `board`, `depth` plies deep. The last ply is bulk-counted with a popcount.
+pub fn perft<P: Position>(board: &P, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut moves = board.moves();
+    let mut moves = board.move_set();
     if moves == 0 {
         let passed = board.pass();
-        return if passed.moves() == 0 || depth == 1 { 1 } else { perft(&passed, depth - 1) };
+        return if passed.move_set() == 0 || depth == 1 { 1 } else { perft(&passed, depth - 1) };
     }
     if depth == 1 {
         return moves.count_ones() as u64;
@@ -24,28 +62,6 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
         let sq = moves.trailing_zeros() as usize;
         moves &= moves - 1;
         leaves += perft(&board.play(sq), depth - 1);
-    }
-    leaves
-}
-
-/// The same count for any board size and opening, on the generic rules.
-pub fn perft_variant(board: &VariantBoard, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = board.moves();
-    if moves == 0 {
-        let passed = board.pass();
-        return if passed.moves() == 0 || depth == 1 { 1 } else { perft_variant(&passed, depth - 1) };
-    }
-    if depth == 1 {
-        return moves.count_ones() as u64;
-    }
-    let mut leaves = 0;
-    while moves != 0 {
-        let sq = moves.trailing_zeros() as usize;
-        moves &= moves - 1;
-        leaves += perft_variant(&board.play(sq), depth - 1);
     }
     leaves
 }
