@@ -105,7 +105,7 @@ mod app {
         assert_eq!(app.label("f5"), "f5, black, last move");
         assert_eq!(app.label("e5"), "e5, black", "the outflanked disc turned");
         assert_eq!(app.text("[data-testid=announcer]"), "Black f5. White to move.");
-        assert!(app.text("[data-testid=status]").contains("White is thinking"));
+        assert!(app.text("[data-testid=status]").contains("White (Intermediate) is thinking"));
         let replied = until(20, || app.text("[data-testid=status]") == "Black to move.").await;
         assert!(replied, "status: {}", app.text("[data-testid=status]"));
         assert_eq!(app.container.query_selector_all(".move-list .move").unwrap().length(), 3, "Start, f5, reply");

@@ -139,14 +139,18 @@ mod web {
         let entry = Rc::new(RefCell::new(CoordinateEntry::default()));
         let pending = Rc::new(RefCell::new(None::<gloo_timers::callback::Timeout>));
         let handler = SendWrapper::new(move |event: ev::KeyboardEvent| {
-            if event.default_prevented() || event.is_composing() || typing_in_a_field(&event) {
+            if event.default_prevented() || event.is_composing() {
                 return;
             }
             let dialog = state.dialog.get_untracked();
             if dialog.is_some() {
+                // Escape closes a dialog from anywhere in it, one of its fields included.
                 if event.key() == "Escape" {
                     state.close_dialog();
                 }
+                return;
+            }
+            if typing_in_a_field(&event) {
                 return;
             }
             let key = event.key();

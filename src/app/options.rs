@@ -1,8 +1,9 @@
 //! The player's preferences: plain Rust, every value checked on the way in.
 //!
 //! Saved options are read leniently (storage.rs keeps them in the game model's versioned envelope): a missing field
-//! takes its default, so saves from before a new option still load, and [`Options::validated`] brings an
-//! out-of-range value back into range. Only text that is not an options object at all is refused.
+//! takes its default, so saves from before a new option still load, older layouts are migrated by
+//! [`SavedOptions`], and [`Options::validated`] brings an out-of-range value back into range. Only text that is not
+//! an options object at all is refused.
 
 use crate::engine::level::Level;
 use crate::game::{BoardSize, Color, Opening, PlayerKind, Variant};
@@ -36,7 +37,12 @@ pub struct Options {
     pub first_move: Color,
     pub black: PlayerKind,
     pub white: PlayerKind,
-    pub difficulty: Level,
+    /// The computer's level when it plays Black, and when it plays White: two computers may differ.
+    pub black_level: Level,
+    pub white_level: Level,
+    /// The pause in milliseconds before each computer move when the computer plays both sides (the pace at which
+    /// a computer-against-computer game can be watched).
+    pub computer_pause_ms: u32,
     /// Saved as 6, 8 or 10.
     pub board_size: BoardSize,
     pub opening: Opening,
@@ -58,7 +64,9 @@ impl Default for Options {
             first_move: Color::Black,
             black: PlayerKind::Human,
             white: PlayerKind::Computer,
-            difficulty: Level::default(),
+            black_level: Level::default(),
+            white_level: Level::default(),
+            computer_pause_ms: 0,
             board_size: BoardSize::Eight,
             opening: Opening::Standard,
             sound: true,
@@ -71,12 +79,37 @@ const DEFAULT_BOARD_COLOUR: &str = "#2e7d4f";
 const DEFAULT_VALID_MOVE_COLOUR: &str = "#f5d90a";
 const DEFAULT_ACTIVE_SQUARE_COLOUR: &str = "#4aa3ff";
 const DEFAULT_MOVE_INDICATOR_COLOUR: &str = "#e5484d";
+/// The longest pause before a computer move that a save may ask for.
+pub const MAX_COMPUTER_PAUSE_MS: u32 = 10_000;
+
+/// Options as they are read from storage: today's fields, plus the fields of older layouts that are migrated.
+#[derive(Deserialize)]
+pub struct SavedOptions {
+    #[serde(flatten)]
+    options: Options,
+    /// Saves from before each side had its own level held one level for the computer, whichever side it played.
+    /// Today's saves never write it, so its presence marks an old save.
+    #[serde(default)]
+    difficulty: Option<Level>,
+}
+
+impl From<SavedOptions> for Options {
+    fn from(saved: SavedOptions) -> Options {
+        let mut options = saved.options;
+        if let Some(level) = saved.difficulty {
+            options.black_level = level;
+            options.white_level = level;
+        }
+        options.validated()
+    }
+}
 
 impl Options {
     /// The same options with every value in its allowed range: the animation speed is clamped and a colour that is
     /// not `#rrggbb` returns to its default. (An unknown board size or level is already refused by serde.)
     pub fn validated(mut self) -> Options {
         self.animation_speed = self.animation_speed.clamp(*ANIMATION_SPEEDS.start(), *ANIMATION_SPEEDS.end());
+        self.computer_pause_ms = self.computer_pause_ms.min(MAX_COMPUTER_PAUSE_MS);
         for (colour, default) in [
             (&mut self.board_colour, DEFAULT_BOARD_COLOUR),
             (&mut self.valid_move_colour, DEFAULT_VALID_MOVE_COLOUR),
@@ -96,6 +129,21 @@ impl Options {
         match color {
             Color::Black => self.black = kind,
             Color::White => self.white = kind,
+        }
+    }
+
+    /// The computer's level when it plays `color`.
+    pub fn level(&self, color: Color) -> Level {
+        match color {
+            Color::Black => self.black_level,
+            Color::White => self.white_level,
+        }
+    }
+
+    pub fn set_level(&mut self, color: Color, level: Level) {
+        match color {
+            Color::Black => self.black_level = level,
+            Color::White => self.white_level = level,
         }
     }
 
@@ -156,7 +204,9 @@ mod tests {
             first_move: Color::White,
             black: PlayerKind::Computer,
             white: PlayerKind::Human,
-            difficulty: Level::Expert,
+            black_level: Level::Expert,
+            white_level: Level::Beginner,
+            computer_pause_ms: 1_000,
             board_size: BoardSize::Ten,
             opening: Opening::EmptyCentre,
             sound: false,
@@ -166,7 +216,7 @@ mod tests {
     }
 
     fn read(json: &str) -> Result<Options, serde_json::Error> {
-        serde_json::from_str::<Options>(json).map(Options::validated)
+        serde_json::from_str::<SavedOptions>(json).map(Options::from)
     }
 
     #[test]
@@ -176,6 +226,7 @@ mod tests {
         assert_eq!(o.board_colour, DEFAULT_BOARD_COLOUR);
         assert_eq!(o.valid_move_colour, "#abcdef");
         assert_eq!(read(r#"{"animation_speed": 0}"#).unwrap().animation_speed, 1);
+        assert_eq!(read(r#"{"computer_pause_ms": 4000000000}"#).unwrap().computer_pause_ms, MAX_COMPUTER_PAUSE_MS);
         assert_eq!(
             read(r##"{"move_indicator_colour": "#12345"}"##).unwrap().move_indicator_colour,
             DEFAULT_MOVE_INDICATOR_COLOUR
@@ -215,6 +266,27 @@ mod tests {
         o.set_player(Color::Black, PlayerKind::Computer);
         o.set_player(Color::White, PlayerKind::Human);
         assert_eq!((o.black, o.white), (PlayerKind::Computer, PlayerKind::Human));
+    }
+
+    #[test]
+    fn each_side_has_its_own_level() {
+        let mut o = Options::default();
+        o.set_level(Color::Black, Level::Master);
+        o.set_level(Color::White, Level::Beginner);
+        assert_eq!((o.level(Color::Black), o.level(Color::White)), (Level::Master, Level::Beginner));
+        let saved = crate::game::save(&o);
+        assert!(!saved.contains("difficulty"), "today's saves carry no shared level: {saved}");
+        assert_eq!(read(&serde_json::to_string(&o).unwrap()).unwrap(), o);
+    }
+
+    #[test]
+    fn an_old_save_with_one_difficulty_gives_both_sides_that_level() {
+        let old = r#"{"black": "Computer", "white": "Computer", "difficulty": "Expert", "sound": false}"#;
+        let o = read(old).unwrap();
+        assert_eq!((o.black, o.white), (PlayerKind::Computer, PlayerKind::Computer));
+        assert_eq!((o.black_level, o.white_level), (Level::Expert, Level::Expert));
+        assert!(!o.sound, "the other fields still load");
+        assert!(read(r#"{"difficulty": "Grandmaster"}"#).is_err(), "an unknown level is refused, not guessed");
     }
 
     #[test]

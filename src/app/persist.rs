@@ -3,7 +3,7 @@
 
 use super::state::AppState;
 use super::storage::{
-    record_finished_game, restore, save_game, save_options, save_statistics, BrowserStore, KeyValueStore, MemoryStore,
+    record_finished_game, restore, save_options, save_statistics, save_table, BrowserStore, KeyValueStore, MemoryStore,
 };
 use crate::game::Statistics;
 use leptos::prelude::*;
@@ -35,7 +35,7 @@ pub fn provide_saved_state() -> AppState {
     if !saving {
         restored.problems.push(NO_STORAGE.into());
     }
-    let state = AppState::new(restored.options, Some(restored.game));
+    let state = AppState::new(restored.options, restored.table);
     state.provide();
     let statistics = RwSignal::new(restored.statistics);
     provide_context(SavedStatistics(statistics));
@@ -58,12 +58,12 @@ pub fn provide_saved_state() -> AppState {
     let statistics_store = Rc::clone(&store);
     Effect::new(move |_| statistics.with(|counts| report(save_statistics(&*statistics_store, counts))));
     Effect::new(move |_| {
-        state.table.with(|table| report(save_game(&*store, &table.game)));
+        state.table.with(|table| report(save_table(&*store, table)));
         let players = state.players_untracked();
         // The counted mark changes nothing on screen, so it is set without waking this effect again.
         state.table.update_untracked(|table| {
             let mut counts = statistics.get_untracked();
-            let saved = record_finished_game(&*store, &mut table.game, &mut counts, players.black, players.white);
+            let saved = record_finished_game(&*store, table, &mut counts, players.black, players.white);
             if counts != statistics.get_untracked() {
                 statistics.set(counts);
             }

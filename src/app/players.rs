@@ -8,7 +8,7 @@ use crate::game::PlayerKind;
 use leptos::prelude::*;
 
 /// The pauses offered between computer moves, in milliseconds, with their names.
-const PACES: [(u32, &str); 3] = [(0, "Normal"), (1_000, "Slow"), (3_000, "Very slow")];
+pub const PACES: [(u32, &str); 3] = [(0, "Normal"), (1_000, "Slow"), (3_000, "Very slow")];
 
 #[component]
 pub fn PlayerControls(color: Color) -> impl IntoView {
@@ -37,7 +37,7 @@ pub fn PlayerControls(color: Color) -> impl IntoView {
     }
 }
 
-/// The computer's level (one level for the computer, whichever colour it plays).
+/// The computer's level for this colour (each side has its own, so two computers can be matched unevenly).
 #[component]
 fn LevelSelect(color: Color) -> impl IntoView {
     let state = AppState::get();
@@ -46,10 +46,10 @@ fn LevelSelect(color: Color) -> impl IntoView {
         <label class="visually-hidden" for=id.clone()>{format!("{} computer level", color.name())}</label>
         <select
             id=id
-            prop:value=move || state.options.with(|o| o.difficulty.name().to_string())
+            prop:value=move || state.options.with(|o| o.level(color).name().to_string())
             on:change=move |ev| {
                 if let Some(level) = Level::from_name(&event_target_value(&ev)) {
-                    state.options.update(|o| o.difficulty = level);
+                    state.set_level(color, level);
                 }
             }
         >
@@ -69,8 +69,11 @@ pub fn PaceControl() -> impl IntoView {
             <label class="pace">
                 "Pace "
                 <select
-                    prop:value=move || state.computer_pause_ms.get().to_string()
-                    on:change=move |ev| state.computer_pause_ms.set(event_target_value(&ev).parse().unwrap_or(0))
+                    prop:value=move || state.options.with(|o| o.computer_pause_ms.to_string())
+                    on:change=move |ev| {
+                        let pause = event_target_value(&ev).parse().unwrap_or(0);
+                        state.options.update(|o| o.computer_pause_ms = pause);
+                    }
                 >
                     {PACES.map(|(ms, name)| view! { <option value=ms.to_string()>{name}</option> })}
                 </select>

@@ -5,6 +5,7 @@ use super::actions::Action;
 use super::options::Options;
 use super::sound;
 use super::table::{describe_last_move, describe_position, DrawOffer, Players, Table};
+use crate::engine::level::Level;
 use crate::game::{square_name, Color, Game, PlayerKind};
 use leptos::prelude::*;
 
@@ -53,17 +54,11 @@ pub struct AppState {
     pub notice: RwSignal<Option<Notice>>,
     /// A refused square and a counter so the same square can be refused twice in a row.
     pub refused: RwSignal<Option<(usize, u64)>>,
-    /// Extra pause in milliseconds before each computer move (computer-against-computer pace).
-    pub computer_pause_ms: RwSignal<u32>,
     serial: StoredValue<u64>,
 }
 
 impl AppState {
-    pub fn new(options: Options, game: Option<Game>) -> AppState {
-        let table = match game {
-            Some(game) => Table::from_game(game),
-            None => Table::new(options.variant()),
-        };
+    pub fn new(options: Options, table: Table) -> AppState {
         let centre = table.game.variant().size.n() / 2;
         AppState {
             cursor: RwSignal::new((centre - 1) * table.game.variant().size.n() + centre - 1),
@@ -78,7 +73,6 @@ impl AppState {
             announcement: RwSignal::new(String::new()),
             notice: RwSignal::new(None),
             refused: RwSignal::new(None),
-            computer_pause_ms: RwSignal::new(0),
             serial: StoredValue::new(0),
         }
     }
@@ -294,10 +288,19 @@ impl AppState {
     /// Changes who plays one colour, mid-game if need be.
     pub fn set_player(&self, color: Color, kind: PlayerKind) {
         self.options.update(|o| o.set_player(color, kind));
-        self.say(format!(
-            "{color} is now played by {}.",
-            if kind == PlayerKind::Human { "a human" } else { "the computer" }
-        ));
+        let who = match kind {
+            PlayerKind::Human => "a human".to_string(),
+            PlayerKind::Computer => {
+                format!("the computer ({})", self.options.with_untracked(|o| o.level(color).name()))
+            }
+        };
+        self.say(format!("{color} is now played by {who}."));
+    }
+
+    /// Changes the computer's level for one colour, mid-game if need be.
+    pub fn set_level(&self, color: Color, level: Level) {
+        self.options.update(|o| o.set_level(color, level));
+        self.say(format!("{color} computer level: {}.", level.name()));
     }
 
     pub fn open(&self, dialog: Dialog) {

@@ -66,7 +66,8 @@ fn StatusLine() -> impl IntoView {
                 text.push_str(&format!("{passer} has no move and must pass. "));
             }
             if thinking == Some(side) {
-                text.push_str(&format!("{side} is thinking…"));
+                let level = state.options.with(|o| o.level(side));
+                text.push_str(&format!("{side} ({}) is thinking…", level.name()));
             } else if t.can_resume(&players) {
                 text.push_str(&format!("Paused: {side} (computer) to move."));
             } else {

@@ -4,8 +4,9 @@
 //! localStorage. Every value is written in the game model's versioned envelope. A stored value that cannot be read
 //! is replaced by its default at once, so the problem is reported on one start only, never again.
 
-use super::options::Options;
-use crate::game::{load, save, Game, LoadError, PlayerKind, Statistics};
+use super::options::{Options, SavedOptions};
+use super::table::Table;
+use crate::game::{load, save, LoadError, PlayerKind, Statistics};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use wasm_bindgen::JsCast;
@@ -64,8 +65,8 @@ impl KeyValueStore for BrowserStore {
 #[derive(Debug)]
 pub struct Restored {
     pub options: Options,
-    /// The game in progress, or a new game of the options' variant.
-    pub game: Game,
+    /// The game in progress (with whether play was paused), or a new game of the options' variant.
+    pub table: Table,
     pub statistics: Statistics,
     /// One sentence for each stored value that could not be read and was replaced.
     pub problems: Vec<String>,
@@ -75,15 +76,15 @@ pub struct Restored {
 /// `problems` and overwritten by the value the app starts with.
 pub fn restore(store: &dyn KeyValueStore) -> Restored {
     let mut problems = Vec::new();
-    let options = read(store, OPTIONS_KEY, "options", "the default options are in use", &mut problems)
-        .map(Options::validated)
+    let options = read::<SavedOptions>(store, OPTIONS_KEY, "options", "the default options are in use", &mut problems)
+        .map(Options::from)
         .unwrap_or_default();
     let statistics =
         read(store, STATISTICS_KEY, "statistics", "they start again from zero", &mut problems).unwrap_or_default();
-    let game = read(store, GAME_KEY, "game", "a new game has started", &mut problems)
-        .unwrap_or_else(|| Game::new(options.variant()));
+    let table = read(store, GAME_KEY, "game", "a new game has started", &mut problems)
+        .unwrap_or_else(|| Table::new(options.variant()));
     let replaced = problems.len();
-    let mut restored = Restored { options, game, statistics, problems };
+    let mut restored = Restored { options, table, statistics, problems };
     if replaced > 0 {
         restored.problems.extend(save_all(store, &restored).err());
     }
@@ -113,15 +114,16 @@ fn capitalised(text: &str) -> String {
 fn save_all(store: &dyn KeyValueStore, restored: &Restored) -> Result<(), String> {
     save_options(store, &restored.options)?;
     save_statistics(store, &restored.statistics)?;
-    save_game(store, &restored.game)
+    save_table(store, &restored.table)
 }
 
 pub fn save_options(store: &dyn KeyValueStore, options: &Options) -> Result<(), String> {
     store.set(OPTIONS_KEY, &save(options)).map_err(refused)
 }
 
-pub fn save_game(store: &dyn KeyValueStore, game: &Game) -> Result<(), String> {
-    store.set(GAME_KEY, &save(game)).map_err(refused)
+/// Saves the game in progress with whether play is paused.
+pub fn save_table(store: &dyn KeyValueStore, table: &Table) -> Result<(), String> {
+    store.set(GAME_KEY, &save(table)).map_err(refused)
 }
 
 pub fn save_statistics(store: &dyn KeyValueStore, statistics: &Statistics) -> Result<(), String> {
@@ -137,23 +139,26 @@ fn refused(reason: String) -> String {
 /// lose it. Returns whether the game was counted.
 pub fn record_finished_game(
     store: &dyn KeyValueStore,
-    game: &mut Game,
+    table: &mut Table,
     statistics: &mut Statistics,
     black: PlayerKind,
     white: PlayerKind,
 ) -> Result<bool, String> {
-    if !statistics.record(game, black, white) {
+    if !statistics.record(&mut table.game, black, white) {
         return Ok(false);
     }
     save_statistics(store, statistics)?;
-    save_game(store, game)?;
+    save_table(store, table)?;
     Ok(true)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{BoardSize, Color, Opening, Variant};
+    use crate::app::options::Theme;
+    use crate::app::table::Players;
+    use crate::engine::level::Level;
+    use crate::game::{BoardSize, Color, Game, Opening, Variant};
 
     /// A store whose writes fail, like a full or disabled localStorage.
     struct FullStore;
@@ -167,20 +172,20 @@ mod tests {
         }
     }
 
-    fn finished_game() -> Game {
-        let mut game = Game::default();
+    fn finished_game() -> Table {
+        let mut table = Table::default();
         for name in ["d3", "c3", "b3", "d2", "e1", "d6", "d7", "e3", "f4"] {
-            game.play(crate::game::parse_square(name, 8).unwrap()).unwrap();
+            table.play(crate::game::parse_square(name, 8).unwrap()).unwrap();
         }
-        assert!(game.is_over(), "the shortest game: Black wipes White out in nine moves");
-        game
+        assert!(table.game.is_over(), "the shortest game: Black wipes White out in nine moves");
+        table
     }
 
     #[test]
     fn a_first_visit_starts_from_defaults_without_problems() {
         let restored = restore(&MemoryStore::default());
         assert_eq!(restored.options, Options::default());
-        assert_eq!(restored.game, Game::default());
+        assert_eq!(restored.table, Table::default());
         assert_eq!(restored.statistics, Statistics::default());
         assert!(restored.problems.is_empty());
     }
@@ -200,11 +205,11 @@ mod tests {
         record_finished_game(&store, &mut finished_game(), &mut statistics, PlayerKind::Human, PlayerKind::Human)
             .unwrap();
         save_options(&store, &options).unwrap();
-        save_game(&store, &game).unwrap();
+        save_table(&store, &Table::from_game(game.clone())).unwrap();
 
         let restored = restore(&store);
         assert_eq!(restored.options, options);
-        assert_eq!(restored.game, game, "the game in progress keeps its own variant, not the options'");
+        assert_eq!(restored.table.game, game, "the game in progress keeps its own variant, not the options'");
         assert_eq!(restored.statistics, statistics);
         assert!(restored.problems.is_empty());
     }
@@ -218,7 +223,7 @@ mod tests {
 
         let restored = restore(&store);
         assert_eq!(restored.options, Options::default());
-        assert_eq!(restored.game, Game::default());
+        assert_eq!(restored.table, Table::default());
         assert_eq!(restored.statistics, Statistics::default());
         assert_eq!(restored.problems.len(), 3, "{:?}", restored.problems);
         assert!(restored.problems[0].starts_with("The saved options could not be used: the save is unreadable"));
@@ -251,12 +256,61 @@ mod tests {
     }
 
     #[test]
+    fn a_paused_game_stays_paused_after_a_reload() {
+        let store = MemoryStore::default();
+        let players = Players { black: PlayerKind::Human, white: PlayerKind::Computer };
+        let mut table = Table::default();
+        for name in ["f5", "d6"] {
+            table.play(crate::game::parse_square(name, 8).unwrap()).unwrap();
+        }
+        assert!(table.undo(&players) && table.suspended, "undo onto the computer's turn pauses play");
+        save_table(&store, &table).unwrap();
+        let restored = restore(&store).table;
+        assert_eq!(restored, table);
+        assert!(restored.can_resume(&players) && restored.computer_to_move(&players).is_none());
+
+        table.resume();
+        save_table(&store, &table).unwrap();
+        assert!(!restore(&store).table.suspended);
+    }
+
+    #[test]
+    fn a_game_saved_before_pauses_were_kept_loads_unpaused() {
+        let store = MemoryStore::default();
+        let game = Game::new(Variant::default());
+        store.set(GAME_KEY, &crate::game::save(&game)).unwrap();
+        let restored = restore(&store);
+        assert_eq!(restored.table, Table::from_game(game));
+        assert!(restored.problems.is_empty());
+    }
+
+    #[test]
+    fn old_options_with_one_difficulty_migrate_to_both_sides() {
+        let store = MemoryStore::default();
+        let old =
+            r#"{"version":1,"data":{"black":"Computer","white":"Computer","difficulty":"Advanced","theme":"Dark"}}"#;
+        store.set(OPTIONS_KEY, old).unwrap();
+        let restored = restore(&store);
+        assert!(restored.problems.is_empty(), "{:?}", restored.problems);
+        let o = &restored.options;
+        assert_eq!((o.level(Color::Black), o.level(Color::White)), (Level::Advanced, Level::Advanced));
+        assert_eq!((o.black, o.white, o.theme), (PlayerKind::Computer, PlayerKind::Computer, Theme::Dark));
+
+        let corrupted = r#"{"version":1,"data":{"difficulty":17}}"#;
+        store.set(OPTIONS_KEY, corrupted).unwrap();
+        let restored = restore(&store);
+        assert_eq!(restored.options, Options::default());
+        assert_eq!(restored.problems.len(), 1, "{:?}", restored.problems);
+        assert!(restore(&store).problems.is_empty(), "reported once, then replaced by the defaults");
+    }
+
+    #[test]
     fn a_corrupted_game_restarts_with_the_saved_variant() {
         let store = MemoryStore::default();
         let options = Options { board_size: BoardSize::Ten, ..Options::default() };
         save_options(&store, &options).unwrap();
         store.set(GAME_KEY, "{").unwrap();
-        assert_eq!(restore(&store).game.variant().size, BoardSize::Ten);
+        assert_eq!(restore(&store).table.game.variant().size, BoardSize::Ten);
     }
 
     #[test]
@@ -277,7 +331,7 @@ mod tests {
         assert_eq!(reloaded.statistics.computer_vs_human.losses, 1);
         let counted = record_finished_game(
             &store,
-            &mut reloaded.game,
+            &mut reloaded.table,
             &mut reloaded.statistics,
             PlayerKind::Human,
             PlayerKind::Computer,
@@ -291,7 +345,7 @@ mod tests {
         let store = MemoryStore::default();
         let mut statistics = Statistics::default();
         let counted =
-            record_finished_game(&store, &mut Game::default(), &mut statistics, PlayerKind::Human, PlayerKind::Human);
+            record_finished_game(&store, &mut Table::default(), &mut statistics, PlayerKind::Human, PlayerKind::Human);
         assert_eq!(counted, Ok(false));
         assert_eq!(store.get(STATISTICS_KEY), None);
     }

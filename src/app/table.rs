@@ -4,6 +4,7 @@
 use super::actions::Action;
 use super::options::Options;
 use crate::game::{square_name, Color, Game, IllegalMove, Move, PlayerKind, Refused, Variant};
+use serde::{Deserialize, Serialize};
 
 /// Who plays each colour, read from the options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,11 +41,14 @@ impl Players {
     }
 }
 
-/// A game and whether the computer is held back from moving.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+/// A game and whether the computer is held back from moving. Saved as the game's own record plus `suspended`, so
+/// a save from before the flag was kept still loads (as not suspended).
+#[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Table {
+    #[serde(flatten)]
     pub game: Game,
     /// Play is suspended (after undo/redo onto the computer's turn, or Stop): the computer waits for Resume play.
+    #[serde(default)]
     pub suspended: bool,
 }
 

@@ -1,14 +1,18 @@
 //! The computer's thinking, a slice at a time between frames so the page never stalls: each slice runs the
 //! engine's `ThinkJob` for a node budget sized to take a few milliseconds, then yields to the browser.
 //!
-//! One `Ai` (with its transposition tables) lives for the whole visit. A job is dropped, and so cancelled, as soon
-//! as what the computer should think about changes (new game, undo, another player or level, Stop).
+//! One `Ai` (with its transposition tables) lives for the whole visit; it is built just after start-up in tasks of
+//! its own, so neither the first paint nor a click waits for it. A job is dropped, and so cancelled, as soon as
+//! what the computer should think about changes (new game, undo, another player or level, Stop).
 
 // Natively only the tests read the pacing rules; the driver that uses them exists only in the browser.
 #![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 
+use super::options::Options;
 use super::state::AppState;
+use super::table::{Players, Table};
 use crate::engine::level::Level;
+use crate::engine::sliced::MIN_SLICE_NODES;
 use crate::game::{Color, Position};
 use leptos::prelude::*;
 
@@ -22,19 +26,21 @@ pub enum Task {
 }
 
 impl Task {
+    /// The task for the table as it is (`weighing_draw`: the computer owes an answer to a draw offer), each side
+    /// thinking at its own level.
+    pub fn for_table(table: &Table, options: &Options, weighing_draw: bool) -> Option<Task> {
+        let position = *table.game.position();
+        if weighing_draw {
+            let computer = table.game.draw_offer()?.opponent();
+            return Some(Task::DrawVerdict { computer, position, level: options.level(computer) });
+        }
+        let side = table.computer_to_move(&Players::from_options(options))?;
+        Some(Task::Move { side, position, level: options.level(side), ply: table.game.history().cursor() })
+    }
+
     fn now(state: &AppState) -> Option<Task> {
-        let players = state.players();
-        let level = state.options.with(|o| o.difficulty);
         let weighing = state.weighing_draw.get();
-        state.table.with(|t| {
-            let position = *t.game.position();
-            if weighing {
-                let by = t.game.draw_offer()?;
-                return Some(Task::DrawVerdict { computer: by.opponent(), position, level });
-            }
-            let side = t.computer_to_move(&players)?;
-            Some(Task::Move { side, position, level, ply: t.game.history().cursor() })
-        })
+        state.options.with(|options| state.table.with(|table| Task::for_table(table, options, weighing)))
     }
 }
 
@@ -43,13 +49,14 @@ pub const MIN_THINK_MS: f64 = 500.0;
 /// The wall-clock work per slice the budget aims at: far under the 50 ms that counts as a long task, because
 /// the time a node takes varies several-fold within one search.
 pub const SLICE_MS: f64 = 6.0;
-const FIRST_BUDGET: u64 = 2_000;
+const FIRST_BUDGET: u64 = MIN_SLICE_NODES;
 
 /// The node budget for the next slice, scaled so a slice takes about [`SLICE_MS`]: quick slices grow it slowly
-/// (at most by half at a time), slow ones shrink it at once.
+/// (at most by half at a time), slow ones shrink it at once, but never below the engine's [`MIN_SLICE_NODES`]
+/// (a few milliseconds), under which a slow or busy machine would keep the search from progressing at all.
 pub fn next_budget(budget: u64, elapsed_ms: f64) -> u64 {
     let scale = (SLICE_MS / elapsed_ms.max(0.05)).clamp(0.1, 1.5);
-    ((budget as f64 * scale) as u64).clamp(200, 1_000_000)
+    ((budget as f64 * scale) as u64).clamp(MIN_SLICE_NODES, 1_000_000)
 }
 
 /// How long the flip animation of the last move lasts, so the computer's reply does not cut into it.
@@ -74,6 +81,7 @@ pub fn install(state: AppState) {
 #[cfg(target_arch = "wasm32")]
 mod web {
     use super::*;
+    use crate::engine::pattern_eval::PatternEvaluator;
     use crate::engine::player::Ai;
     use crate::engine::sliced::{Decision, ThinkJob};
     use gloo_timers::callback::Timeout;
@@ -96,8 +104,13 @@ mod web {
     }
 
     struct Driver {
-        ai: Ai,
+        /// Built by `warm_up`, or by the first slice if that comes first.
+        ai: Option<Ai>,
         current: Option<Thinking>,
+    }
+
+    fn built(ai: &mut Option<Ai>) -> &mut Ai {
+        ai.get_or_insert_with(|| Ai::new(TABLE_MB))
     }
 
     fn now() -> f64 {
@@ -105,7 +118,8 @@ mod web {
     }
 
     pub fn install(state: AppState, task: Memo<Option<Task>>) {
-        let driver = Rc::new(RefCell::new(Driver { ai: Ai::new(TABLE_MB), current: None }));
+        let driver = Rc::new(RefCell::new(Driver { ai: None, current: None }));
+        warm_up(&driver);
         Effect::new(move |_| {
             let wanted = task.get();
             let mut d = driver.borrow_mut();
@@ -125,6 +139,21 @@ mod web {
         });
     }
 
+    /// Builds the engine's tables right after start-up, one task for each of the two costly parts: decoding the
+    /// evaluation weights (shared through a once-only cell, so the searcher then finds them ready), then the
+    /// searchers with their transposition table. Timers run in order, so this comes before any first slice.
+    fn warm_up(driver: &Rc<RefCell<Driver>>) {
+        let driver = driver.clone();
+        Timeout::new(0, move || {
+            PatternEvaluator::embedded();
+            Timeout::new(0, move || {
+                built(&mut driver.borrow_mut().ai);
+            })
+            .forget();
+        })
+        .forget();
+    }
+
     fn start(state: &AppState, task: Task) -> Thinking {
         let (position, level) = match task {
             Task::Move { position, level, .. } | Task::DrawVerdict { position, level, .. } => (position, level),
@@ -140,7 +169,8 @@ mod web {
             None => 0,
         };
         let started = now();
-        let pause = MIN_THINK_MS.max(animation_ms(flips, step)) + f64::from(state.computer_pause_ms.get_untracked());
+        let pace = state.options.with_untracked(|o| o.computer_pause_ms);
+        let pause = MIN_THINK_MS.max(animation_ms(flips, step)) + f64::from(pace);
         state.hurry.set(false);
         Thinking { task, job, started, ready_at: started + pause, budget: FIRST_BUDGET, decision: None, timer: None }
     }
@@ -174,7 +204,7 @@ mod web {
             thinking.decision = if hurry {
                 Some(thinking.job.force_move_now())
             } else {
-                let decision = thinking.job.step(ai, thinking.budget);
+                let decision = thinking.job.step(built(ai), thinking.budget);
                 thinking.budget = next_budget(thinking.budget, now() - begin);
                 decision
             };
@@ -206,6 +236,42 @@ mod web {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{squares_of, PlayerKind};
+
+    #[test]
+    fn each_computer_thinks_at_its_own_level() {
+        let options = Options {
+            black: PlayerKind::Computer,
+            white: PlayerKind::Computer,
+            black_level: Level::Beginner,
+            white_level: Level::Master,
+            ..Options::default()
+        };
+        let mut table = Table::default();
+        let level_to_move = |table: &Table| match Task::for_table(table, &options, false) {
+            Some(Task::Move { side, level, .. }) => (side, level),
+            other => panic!("expected a move task, got {other:?}"),
+        };
+        assert_eq!(level_to_move(&table), (Color::Black, Level::Beginner));
+        table.play(squares_of(table.game.legal_moves()).next().unwrap()).unwrap();
+        assert_eq!(level_to_move(&table), (Color::White, Level::Master));
+        table.suspend();
+        assert_eq!(Task::for_table(&table, &options, false), None, "no thinking while paused");
+    }
+
+    #[test]
+    fn a_draw_offer_is_weighed_at_the_answering_computers_level() {
+        let options = Options { white_level: Level::Expert, ..Options::default() };
+        let mut table = Table::default();
+        table.game.offer_draw(Color::Black).unwrap();
+        assert_eq!(Task::for_table(&table, &options, false), None, "no move while an offer is open");
+        match Task::for_table(&table, &options, true) {
+            Some(Task::DrawVerdict { computer, level, .. }) => {
+                assert_eq!((computer, level), (Color::White, Level::Expert))
+            }
+            other => panic!("expected a draw verdict, got {other:?}"),
+        }
+    }
 
     #[test]
     fn budgets_grow_after_quick_slices_and_shrink_after_slow_ones() {
@@ -213,8 +279,8 @@ mod tests {
         assert_eq!(next_budget(10_000, SLICE_MS / 1.25), 12_500);
         assert_eq!(next_budget(10_000, 0.0), 15_000, "growing by half at most");
         assert_eq!(next_budget(10_000, SLICE_MS * 2.0), 5_000);
-        assert_eq!(next_budget(10_000, 1_000.0), 1_000, "shrinking tenfold at most");
-        assert_eq!(next_budget(300, 1_000.0), 200, "never below a useful minimum");
+        assert_eq!(next_budget(100_000, 1_000.0), 10_000, "shrinking tenfold at most");
+        assert_eq!(next_budget(10_000, 1_000.0), MIN_SLICE_NODES, "never below the engine's minimum");
     }
 
     #[test]

@@ -64,11 +64,11 @@ export async function launchChromium(device = 'desktop') {
 }
 
 /**
- * Serves `root` (the built site by default), opens it in a fresh Chromium and waits for the board to mount.
- * Everything is closed when the test `t` ends. Returns { page, context, url, errors }: `errors` collects uncaught
+ * Serves `root` (the built site by default), opens it in a fresh Chromium and waits for the board to mount;
+ * `init` (a function) runs in the page before any of its own scripts. Everything is closed when the test `t` ends. Returns { page, context, url, errors }: `errors` collects uncaught
  * exceptions and console errors as they happen.
  */
-export async function openSite(t, { device = 'desktop', root = DIST, path = '' } = {}) {
+export async function openSite(t, { device = 'desktop', root = DIST, path = '', init } = {}) {
   const server = await startServer(root);
   const browser = await launchChromium(device);
   t.after(async () => {
@@ -81,6 +81,7 @@ export async function openSite(t, { device = 'desktop', root = DIST, path = '' }
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
   });
+  if (init) await browser.context.addInitScript(init);
   await page.goto(server.url + path);
   await page.locator('[data-square]').first().waitFor();
   return { page, context: browser.context, url: server.url, errors };
@@ -104,4 +105,27 @@ export async function screenshot(page, name) {
   const path = join(OUTPUT, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/** The button named exactly `name` inside `scope` (a page or a dialog). */
+export const button = (scope, name) => scope.getByRole('button', { name, exact: true });
+
+/** Waits until the status line matches `pattern`. */
+export async function waitForStatus(page, pattern, timeout = 30_000) {
+  await page.waitForFunction(
+    ([source, flags]) => new RegExp(source, flags).test(document.querySelector('[data-testid=status]')?.textContent ?? ''),
+    [pattern.source, pattern.flags],
+    { timeout },
+  );
+}
+
+/** Moves played up to the current point of the game (the move list without its "Start" entry and redo tail). */
+export async function moveCount(page) {
+  return page.locator('.move-list .move:not(.undone)').count().then((n) => n - 1);
+}
+
+/** Reloads the page and waits for the board. */
+export async function reload(page) {
+  await page.reload();
+  await page.locator('[data-square]').first().waitFor();
 }

@@ -6,12 +6,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DIST, OUTPUT, discs, openSite, screenshot } from './helpers.mjs';
+import { DIST, OUTPUT, button, discs, openSite, reload, screenshot } from './helpers.mjs';
 
 // REVERSI_DIST points the tests at another build than dist/ (a private build while others rebuild dist/).
 const root = process.env.REVERSI_DIST ?? DIST;
 
-const button = (page, name) => page.getByRole('button', { name, exact: true });
 const dialog = (page, name) => page.getByRole('dialog', { name });
 
 async function openOptions(page) {
@@ -19,11 +18,6 @@ async function openOptions(page) {
   const options = dialog(page, 'Options');
   await options.waitFor();
   return options;
-}
-
-async function reload(page) {
-  await page.reload();
-  await page.locator('[data-square]').first().waitFor();
 }
 
 async function selected(select) {
@@ -41,8 +35,8 @@ test('changed options are kept after a reload and apply to the page', async (t) 
   const { page, errors } = await openSite(t, { root });
   let options = await openOptions(page);
   await options.getByLabel('Show valid moves').uncheck();
-  await options.getByLabel('White').selectOption({ label: 'Human' });
-  await options.getByLabel('Difficulty').selectOption({ label: 'Expert' });
+  await options.getByLabel('White', { exact: true }).selectOption({ label: 'Human' });
+  await options.getByLabel('Black level').selectOption({ label: 'Expert' });
   await options.getByLabel('Theme').selectOption({ label: 'Dark' });
   await options.getByLabel('Sound').uncheck();
   await options.getByLabel('Board', { exact: true }).fill('#123456');
@@ -63,8 +57,9 @@ test('changed options are kept after a reload and apply to the page', async (t) 
   await screenshot(page, 'dialog-options-dark');
   assert.equal(await options.getByLabel('Show valid moves').isChecked(), false);
   assert.equal(await options.getByLabel('Sound').isChecked(), false);
-  assert.equal(await selected(options.getByLabel('White')), 'Human');
-  assert.equal(await selected(options.getByLabel('Difficulty')), 'Expert');
+  assert.equal(await selected(options.getByLabel('White', { exact: true })), 'Human');
+  assert.equal(await selected(options.getByLabel('Black level')), 'Expert');
+  assert.equal(await selected(options.getByLabel('White level')), 'Intermediate', 'each side keeps its own level');
   assert.equal(await selected(options.getByLabel('Theme')), 'Dark');
   assert.equal(await options.getByLabel('Board', { exact: true }).inputValue(), '#123456');
   assert.deepEqual(errors, []);
@@ -74,11 +69,11 @@ test('Cancel drops the changes and Restore defaults brings back every default', 
   const { page, errors } = await openSite(t, { root });
   let options = await openOptions(page);
   await options.getByLabel('Sound').uncheck();
-  await options.getByLabel('Black').selectOption({ label: 'Computer' });
+  await options.getByLabel('Black', { exact: true }).selectOption({ label: 'Computer' });
   await button(options, 'Cancel').click();
   options = await openOptions(page);
   assert.equal(await options.getByLabel('Sound').isChecked(), true, 'Cancel kept the sound on');
-  assert.equal(await selected(options.getByLabel('Black')), 'Human');
+  assert.equal(await selected(options.getByLabel('Black', { exact: true })), 'Human');
 
   await options.getByLabel('Preview moves').uncheck();
   await options.getByLabel('Theme').selectOption({ label: 'Light' });
@@ -112,7 +107,7 @@ test('board size waits for a new game, then applies', async (t) => {
 test('a finished two-human game is counted once in the statistics, even after a reload', async (t) => {
   const { page, errors } = await openSite(t, { root });
   const options = await openOptions(page);
-  await options.getByLabel('White').selectOption({ label: 'Human' });
+  await options.getByLabel('White', { exact: true }).selectOption({ label: 'Human' });
   await button(options, 'OK').click();
   // The shortest game: Black takes every white disc in nine moves.
   await play(page, ['d3', 'c3', 'b3', 'd2', 'e1', 'd6', 'd7', 'e3', 'f4']);

@@ -197,8 +197,9 @@ fn Menus() -> impl IntoView {
         <ul>
             <li>
                 <strong>"Players"</strong>": Black and White are each a human or the computer, so you can play the "
-                "computer, a friend on the same device, or watch two computers. This and the difficulty change at "
-                "once, even mid-game."
+                "computer, a friend on the same device, or watch two computers. Each computer side has its own "
+                "level, so two computers can be unevenly matched, and a pace to slow their game down. Players and "
+                "levels change at once, even mid-game."
             </li>
             <li>
                 <strong>"New game"</strong>": who moves first, the board size and the opening. They apply when you "

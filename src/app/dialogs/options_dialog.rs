@@ -1,6 +1,7 @@
 //! The Options dialog: edits a draft of the options; OK saves it, Cancel drops it, Restore defaults resets the draft.
 
 use crate::app::options::{Options, Theme, ANIMATION_SPEEDS};
+use crate::app::players::PACES;
 use crate::app::state::AppState;
 use crate::app::Modal;
 use crate::engine::level::Level;
@@ -27,10 +28,16 @@ pub fn OptionsDialog() -> impl IntoView {
                 <fieldset>
                     <legend>"Players"</legend>
                     <Choice draft label="Black" choices=players.to_vec() get=|o| o.black set=|o, v| o.black = v />
+                    <Choice draft label="Black level" choices=levels() get=|o| o.black_level
+                        set=|o, v| o.black_level = v />
                     <Choice draft label="White" choices=players.to_vec() get=|o| o.white set=|o, v| o.white = v />
-                    <Choice draft label="Difficulty" choices=Level::ALL.map(|l| (l, l.name())).to_vec()
-                        get=|o| o.difficulty set=|o, v| o.difficulty = v />
-                    <p class="field-note">"Players and difficulty change at once, also in a game in progress."</p>
+                    <Choice draft label="White level" choices=levels() get=|o| o.white_level
+                        set=|o, v| o.white_level = v />
+                    <Choice draft label="Pace (computer against computer)"
+                        choices=PACES.to_vec()
+                        get=|o| o.computer_pause_ms set=|o, v| o.computer_pause_ms = v />
+                    <p class="field-note">"A level applies when the computer plays that side. Players and levels "
+                        "change at once, also in a game in progress."</p>
                 </fieldset>
                 <fieldset>
                     <legend>"New game"</legend>
@@ -89,6 +96,10 @@ pub fn OptionsDialog() -> impl IntoView {
             </form>
         </Modal>
     }
+}
+
+fn levels() -> Vec<(Level, &'static str)> {
+    Level::ALL.map(|level| (level, level.name())).to_vec()
 }
 
 fn size_name(size: BoardSize) -> &'static str {

@@ -6,6 +6,7 @@
 use crate::app::board::Board;
 use crate::app::options::Options;
 use crate::app::state::AppState;
+use crate::app::table::Table;
 use crate::game::notation::read_board;
 use crate::game::{parse_square, squares_of, Color, Game, PlayerKind, Position};
 use leptos::context::Provider;
@@ -281,7 +282,7 @@ fn Diagram(topic: &'static Topic) -> impl IntoView {
         white: PlayerKind::Human,
         ..AppState::get().options.get_untracked()
     };
-    let diagram_state = AppState::new(options, Some(Game::from_position(position)));
+    let diagram_state = AppState::new(options, Table::from_game(Game::from_position(position)));
     diagram_state.cursor.set(usize::MAX);
     let id = format!("diagram-{}", topic.slug);
     let n = position.size().n();
