@@ -2,7 +2,7 @@
 //! prediction clears the window by `t·σ` the deep search is skipped. `t` grows with the selectivity level, so
 //! a higher level prunes less. The parameters are fitted on this project's own search pairs by `measure`
 //! (run `cargo test --release --lib probcut::tests::fit -- --ignored --nocapture`; the numbers below are
-//! its output for the hand-set evaluation; refit when the evaluation changes).
+//! its output for the trained pattern evaluation; refit when the evaluation changes).
 
 use super::board::Board;
 use super::search::{Searcher, NO_SELECTIVITY};
@@ -22,17 +22,17 @@ pub fn shallow_depth(depth: u32) -> u32 {
 /// Fitted deep ≈ slope·shallow + intercept and residual σ in discs, indexed by deep depth (`MIN_DEPTH`..=12;
 /// deeper depths use the last row).
 const FIT: [(f64, f64, f64); 10] = [
-    // Measured 2026-11-22 on 80 positions with 24-48 empties (hand-set evaluation), deep/shallow:
-    (1.009, 0.217, 1.629), // 3/1
-    (0.981, 0.094, 1.489), // 4/2
-    (0.980, 0.095, 1.129), // 5/3
-    (1.007, 0.235, 1.929), // 6/2
-    (1.006, 0.189, 1.511), // 7/3
-    (1.060, 0.325, 1.467), // 8/4
-    (1.063, 0.060, 1.383), // 9/5
-    (1.075, 0.406, 1.779), // 10/4
-    (1.091, 0.115, 1.675), // 11/5
-    (1.269, 0.771, 4.602), // 12/6: deep searches reach exact endgame scores on the 24-empty samples
+    // Measured 2026-11-22 on 80 positions with 24-48 empties (trained pattern evaluation), deep/shallow:
+    (0.971, 0.114, 6.464),  // 3/1
+    (0.969, 0.431, 5.524),  // 4/2
+    (1.010, 0.540, 2.530),  // 5/3
+    (0.987, 0.733, 6.241),  // 6/2
+    (1.020, 1.042, 3.821),  // 7/3
+    (1.054, 0.233, 4.110),  // 8/4
+    (1.034, 0.473, 3.499),  // 9/5
+    (1.052, -0.027, 4.666), // 10/4
+    (1.045, 0.392, 4.165),  // 11/5
+    (1.069, -0.365, 3.806), // 12/6
 ];
 
 fn fit(depth: u32) -> (f64, f64, f64) {
