@@ -81,7 +81,7 @@ pub fn install(state: AppState) {
 #[cfg(target_arch = "wasm32")]
 mod web {
     use super::*;
-    use crate::engine::pattern_eval::PatternEvaluator;
+    use crate::engine::pattern_eval::EmbeddedDecoding;
     use crate::engine::player::Ai;
     use crate::engine::sliced::{Decision, ThinkJob};
     use gloo_timers::callback::Timeout;
@@ -104,13 +104,30 @@ mod web {
     }
 
     struct Driver {
-        /// Built by `warm_up`, or by the first slice if that comes first.
-        ai: Option<Ai>,
+        engine: Engine,
         current: Option<Thinking>,
     }
 
-    fn built(ai: &mut Option<Ai>) -> &mut Ai {
-        ai.get_or_insert_with(|| Ai::new(TABLE_MB))
+    /// The computer player, built a step per task (by `warm_up`, or by the thinking slices if they come first).
+    enum Engine {
+        Decoding(EmbeddedDecoding),
+        Ready(Box<Ai>),
+    }
+
+    impl Engine {
+        /// One more step of building the engine, or the engine once it is built.
+        fn ai(&mut self) -> Option<&mut Ai> {
+            if let Engine::Decoding(decoding) = self {
+                if !decoding.step() {
+                    return None;
+                }
+                *self = Engine::Ready(Box::new(Ai::new(TABLE_MB)));
+            }
+            match self {
+                Engine::Ready(ai) => Some(ai),
+                Engine::Decoding(_) => None,
+            }
+        }
     }
 
     fn now() -> f64 {
@@ -118,8 +135,9 @@ mod web {
     }
 
     pub fn install(state: AppState, task: Memo<Option<Task>>) {
-        let driver = Rc::new(RefCell::new(Driver { ai: None, current: None }));
-        warm_up(&driver);
+        let driver =
+            Rc::new(RefCell::new(Driver { engine: Engine::Decoding(EmbeddedDecoding::start()), current: None }));
+        warm_up(driver.clone());
         Effect::new(move |_| {
             let wanted = task.get();
             let mut d = driver.borrow_mut();
@@ -139,17 +157,14 @@ mod web {
         });
     }
 
-    /// Builds the engine's tables right after start-up, one task for each of the two costly parts: decoding the
-    /// evaluation weights (shared through a once-only cell, so the searcher then finds them ready), then the
-    /// searchers with their transposition table. Timers run in order, so this comes before any first slice.
-    fn warm_up(driver: &Rc<RefCell<Driver>>) {
-        let driver = driver.clone();
+    /// Builds the engine right after start-up, a step per task: the evaluation weights a phase at a time (all at
+    /// once they block the page for about 60 ms), then the searchers with their transposition table.
+    fn warm_up(driver: Rc<RefCell<Driver>>) {
         Timeout::new(0, move || {
-            PatternEvaluator::embedded();
-            Timeout::new(0, move || {
-                built(&mut driver.borrow_mut().ai);
-            })
-            .forget();
+            let built = driver.borrow_mut().engine.ai().is_some();
+            if !built {
+                warm_up(driver);
+            }
         })
         .forget();
     }
@@ -191,9 +206,10 @@ mod web {
     /// One slice of work, then either the answer, another slice, or a wait for the visible pause to end.
     fn slice(driver: &Rc<RefCell<Driver>>, state: AppState) {
         let mut d = driver.borrow_mut();
-        let Driver { ai, current } = &mut *d;
+        let Driver { engine, current } = &mut *d;
         let Some(thinking) = current.as_mut() else { return };
         if thinking.decision.is_none() {
+            let ai = engine.ai();
             let settings_cap = match thinking.task {
                 Task::Move { level, .. } | Task::DrawVerdict { level, .. } => {
                     f64::from(level.settings().time_budget_ms)
@@ -203,10 +219,12 @@ mod web {
             let hurry = state.hurry.get_untracked() || begin - thinking.started > settings_cap;
             thinking.decision = if hurry {
                 Some(thinking.job.force_move_now())
-            } else {
-                let decision = thinking.job.step(built(ai), thinking.budget);
+            } else if let Some(ai) = ai {
+                let decision = thinking.job.step(ai, thinking.budget);
                 thinking.budget = next_budget(thinking.budget, now() - begin);
                 decision
+            } else {
+                None // this slice went to building the engine
             };
         }
         let ready = thinking.decision.is_some() && (now() >= thinking.ready_at || state.hurry.get_untracked());

@@ -4,11 +4,14 @@
 use super::board::Board;
 use super::eval::Evaluator;
 use super::pattern::{features, phase, PHASE_SIZE};
-use super::weights::{Weights, UNITS_PER_DISC};
+use super::weights::{PhasedDecoder, Weights, UNITS_PER_DISC};
 use std::sync::{Arc, OnceLock};
 
 /// The weights trained by `reversi-train`, shipped inside the build.
 static EMBEDDED: &[u8] = include_bytes!("../../assets/eval.weights");
+/// The embedded weights' tables, decoded once and shared.
+static EMBEDDED_TABLES: OnceLock<Arc<[i16]>> = OnceLock::new();
+const CHECKED: &str = "assets/eval.weights is checked by a test";
 
 #[derive(Clone, Debug)]
 pub struct PatternEvaluator {
@@ -22,10 +25,29 @@ impl PatternEvaluator {
 
     /// The shipped weights, decoded once on first use and shared afterwards.
     pub fn embedded() -> Self {
-        static TABLES: OnceLock<Arc<[i16]>> = OnceLock::new();
-        let weights = TABLES
-            .get_or_init(|| Weights::decode(EMBEDDED).expect("assets/eval.weights is checked by a test").values.into());
+        let weights = EMBEDDED_TABLES.get_or_init(|| Weights::decode(EMBEDDED).expect(CHECKED).values.into());
         PatternEvaluator { weights: weights.clone() }
+    }
+}
+
+/// The shipped weights decoded a phase per `step`, for a caller that must not block for the whole decode (the
+/// browser app, between frames); once it is done, [`PatternEvaluator::embedded`] finds them ready.
+pub struct EmbeddedDecoding(Option<PhasedDecoder<'static>>);
+
+impl EmbeddedDecoding {
+    pub fn start() -> Self {
+        EmbeddedDecoding(EMBEDDED_TABLES.get().is_none().then(|| PhasedDecoder::new(EMBEDDED).expect(CHECKED)))
+    }
+
+    /// Decodes one more phase; whether the embedded weights are ready.
+    pub fn step(&mut self) -> bool {
+        let Some(decoder) = self.0.as_mut() else { return true };
+        if !decoder.step().expect(CHECKED) {
+            return false;
+        }
+        let weights = self.0.take().expect("decoding").finish().expect(CHECKED);
+        EMBEDDED_TABLES.get_or_init(|| weights.values.into());
+        true
     }
 }
 
@@ -52,6 +74,14 @@ mod tests {
     fn embedded_weights_decode_and_are_trained() {
         let weights = Weights::decode(EMBEDDED).expect("embedded weights decode");
         assert!(weights.values.iter().filter(|&&v| v != 0).count() > 10_000);
+    }
+
+    #[test]
+    fn decoding_in_steps_readies_the_embedded_tables() {
+        let mut decoding = EmbeddedDecoding::start();
+        let steps = std::iter::repeat_with(|| decoding.step()).take_while(|&done| !done).count();
+        assert!(steps < 12, "a step per phase at most: {steps}");
+        assert_eq!(&*PatternEvaluator::embedded().weights, &Weights::decode(EMBEDDED).unwrap().values[..]);
     }
 
     #[test]

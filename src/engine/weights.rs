@@ -84,6 +84,30 @@ impl Weights {
     }
 
     pub fn decode(bytes: &[u8]) -> Result<Self, WeightsError> {
+        PhasedDecoder::new(bytes)?.finish()
+    }
+}
+
+/// A weights file decoded one phase per `step`, so a caller that must stay responsive (the browser app) can spread
+/// the work over several tasks; [`Weights::decode`] runs it to the end at once.
+pub struct PhasedDecoder<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    canonical: Vec<u32>,
+    /// The class representatives of a phase in index order: the stream's slots, phase after phase, are these.
+    representatives: Vec<u32>,
+    /// The slot after the last value read.
+    slot: usize,
+    /// A value already read (with its slot) that belongs to a later phase.
+    pending: Option<(usize, i16)>,
+    /// Phases decoded so far.
+    phase: usize,
+    values: Vec<i16>,
+}
+
+impl<'a> PhasedDecoder<'a> {
+    /// Checks the header; the tables are filled by `step`.
+    pub fn new(bytes: &'a [u8]) -> Result<Self, WeightsError> {
         if bytes.len() < 9 || &bytes[..4] != MAGIC {
             return Err(WeightsError::BadMagic);
         }
@@ -93,29 +117,60 @@ impl Weights {
             return Err(WeightsError::Shape { phases, phase_size });
         }
         let canonical = canonical_indices();
-        let slots: Vec<usize> = (0..PHASES)
-            .flat_map(|p| {
-                canonical.iter().enumerate().filter(|(i, &c)| c as usize == *i).map(move |(i, _)| p * PHASE_SIZE + i)
-            })
-            .collect();
-        let mut values = vec![0i16; PHASES * PHASE_SIZE];
-        let (mut at, mut slot) = (9, 0usize);
-        while at < bytes.len() {
-            let zeros = read_varint(bytes, &mut at)?;
-            let value = unzigzag(read_varint(bytes, &mut at)?).ok_or(WeightsError::Corrupt)?;
-            slot = slot
-                .checked_add(usize::try_from(zeros).map_err(|_| WeightsError::Corrupt)?)
-                .ok_or(WeightsError::Corrupt)?;
-            let &target = slots.get(slot).ok_or(WeightsError::Corrupt)?;
-            values[target] = value;
-            slot += 1;
+        let representatives = (0..PHASE_SIZE as u32).filter(|&i| canonical[i as usize] == i).collect();
+        Ok(PhasedDecoder {
+            bytes,
+            at: 9,
+            canonical,
+            representatives,
+            slot: 0,
+            pending: None,
+            phase: 0,
+            values: vec![0; PHASES * PHASE_SIZE],
+        })
+    }
+
+    /// Decodes the next phase's tables; whether every phase is decoded now.
+    pub fn step(&mut self) -> Result<bool, WeightsError> {
+        if self.phase == PHASES {
+            return Ok(true);
         }
-        for chunk in values.chunks_mut(PHASE_SIZE) {
-            for i in 0..PHASE_SIZE {
-                chunk[i] = chunk[canonical[i] as usize];
+        let per_phase = self.representatives.len();
+        let first = self.phase * per_phase;
+        let table = &mut self.values[self.phase * PHASE_SIZE..][..PHASE_SIZE];
+        loop {
+            let (slot, value) = match self.pending.take() {
+                Some(read) => read,
+                None if self.at < self.bytes.len() => {
+                    let zeros =
+                        usize::try_from(read_varint(self.bytes, &mut self.at)?).map_err(|_| WeightsError::Corrupt)?;
+                    let value = unzigzag(read_varint(self.bytes, &mut self.at)?).ok_or(WeightsError::Corrupt)?;
+                    let slot = self.slot.checked_add(zeros).ok_or(WeightsError::Corrupt)?;
+                    self.slot = slot + 1;
+                    (slot, value)
+                }
+                None => break,
+            };
+            if slot >= PHASES * per_phase {
+                return Err(WeightsError::Corrupt);
             }
+            if slot >= first + per_phase {
+                self.pending = Some((slot, value));
+                break;
+            }
+            table[self.representatives[slot - first] as usize] = value;
         }
-        Ok(Weights { values })
+        for i in 0..PHASE_SIZE {
+            table[i] = table[self.canonical[i] as usize];
+        }
+        self.phase += 1;
+        Ok(self.phase == PHASES)
+    }
+
+    /// Decodes the phases left and returns the weights.
+    pub fn finish(mut self) -> Result<Weights, WeightsError> {
+        while !self.step()? {}
+        Ok(Weights { values: self.values })
     }
 }
 
@@ -194,6 +249,16 @@ mod tests {
         for chunk in w.values.chunks(PHASE_SIZE) {
             assert!(canonical.iter().enumerate().all(|(i, &c)| chunk[i] == chunk[c as usize]));
         }
+    }
+
+    #[test]
+    fn decoding_a_phase_per_step_gives_the_same_tables() {
+        let w = sparse_random();
+        let bytes = w.encode();
+        let mut decoder = PhasedDecoder::new(&bytes).unwrap();
+        let steps = std::iter::from_fn(|| Some(decoder.step().unwrap())).position(|done| done).unwrap() + 1;
+        assert_eq!(steps, PHASES, "one step per phase");
+        assert_eq!(decoder.finish(), Ok(w));
     }
 
     #[test]

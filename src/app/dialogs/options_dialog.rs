@@ -33,11 +33,11 @@ pub fn OptionsDialog() -> impl IntoView {
                     <Choice draft label="White" choices=players.to_vec() get=|o| o.white set=|o, v| o.white = v />
                     <Choice draft label="White level" choices=levels() get=|o| o.white_level
                         set=|o, v| o.white_level = v />
-                    <Choice draft label="Pace (computer against computer)"
+                    <Choice draft label="Computer pace"
                         choices=PACES.to_vec()
                         get=|o| o.computer_pause_ms set=|o, v| o.computer_pause_ms = v />
-                    <p class="field-note">"A level applies when the computer plays that side. Players and levels "
-                        "change at once, also in a game in progress."</p>
+                    <p class="field-note">"A level applies when the computer plays that side; the pace slows a game "
+                        "between two computers. Players and levels change at once, also in a game in progress."</p>
                 </fieldset>
                 <fieldset>
                     <legend>"New game"</legend>
