@@ -92,6 +92,17 @@ test('undo onto the computer’s turn pauses play until Resume play; redo steps 
   assert.deepEqual(errors, []);
 });
 
+test('Move now makes the computer play its best move so far at once', async (t) => {
+  const { page, errors } = await openSite(t);
+  await page.selectOption('#level-white', 'Master'); // thinks up to 10 s on its own
+  await page.locator('[data-square="f5"]').click();
+  await waitForStatus(page, /^White \(Master\) is thinking…$/);
+  await button(page, 'Move now').click();
+  await waitForStatus(page, /^Black to move\.$/, 3_000);
+  assert.equal(await moveCount(page), 2, 'the computer replied');
+  assert.deepEqual(errors, []);
+});
+
 test('resigning ends the game with every square to the winner', async (t) => {
   const { page, errors } = await openSite(t);
   await button(page, 'Resign').click();

@@ -1,4 +1,5 @@
-// The built site loads in Chromium and shows the start position, at desktop and phone sizes.
+// The built site loads in Chromium and shows the start position, at desktop and phone sizes, and follows the
+// system's dark colour scheme.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,3 +16,17 @@ for (const device of ['desktop', 'phone']) {
     assert.deepEqual(errors, [], 'no uncaught errors or console errors');
   });
 }
+
+test('with the system set to dark, the page follows it (theme "Follow the system")', async (t) => {
+  const { page, errors } = await openSite(t, { device: 'phone' });
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const light = await background();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForFunction((light) => getComputedStyle(document.body).backgroundColor !== light, light);
+  const [r, g, b] = (await background()).match(/\d+/g).map(Number);
+  assert.ok(r + g + b < 3 * 96, `a dark background: rgb(${r}, ${g}, ${b})`);
+  await page.locator('[data-square="f5"]').tap();
+  await page.locator('[data-square="f5"] .disc.black').waitFor();
+  await screenshot(page, 'dark-phone');
+  assert.deepEqual(errors, []);
+});
