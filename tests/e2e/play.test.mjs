@@ -92,6 +92,37 @@ test('undo onto the computer’s turn pauses play until Resume play; redo steps 
   assert.deepEqual(errors, []);
 });
 
+test('hovering a legal square previews the disc and the discs it would flip', async (t) => {
+  const { page, errors } = await openSite(t);
+  await page.selectOption('#player-white', 'human');
+  await page.locator('[data-square="c4"]').click(); // Black takes d4; White to move
+  await page.locator('[data-square="c5"]').hover(); // White at c5 flips d5
+  assert.equal(await page.locator('[data-square="c5"] .ghost.white').count(), 1, 'a ghost disc on the square');
+  const previewed = await page.$$eval('.preview-flip', (marks) => marks.map((m) => m.closest('[data-square]').dataset.square));
+  assert.deepEqual(previewed, ['d5'], 'the disc c5 would flip');
+  await page.locator('[data-square="a1"]').hover();
+  assert.equal(await page.locator('.preview-flip, .ghost').count(), 0, 'no preview off a legal square');
+  assert.deepEqual(errors, []);
+});
+
+test('the outflanked discs turn over in order of distance from the placed disc', async (t) => {
+  const { page, errors } = await openSite(t);
+  await page.selectOption('#player-white', 'human');
+  // The start position plus a row of three white discs after a black one on row 1: Black at e1 flips d1, c1, b1.
+  const board = ('XOOO' + '-'.repeat(60)).split('');
+  [board[27], board[28], board[35], board[36]] = ['O', 'X', 'X', 'O'];
+  await importText(page, board.join('') + 'X');
+  await page.locator('[data-square="e1"]').click();
+  const delays = await page.$$eval('.disc.flip', (discs) =>
+    discs.map((d) => [d.closest('[data-square]').dataset.square, parseFloat(getComputedStyle(d).animationDelay)]),
+  );
+  delays.sort((a, b) => a[1] - b[1]);
+  assert.deepEqual(delays.map(([square]) => square), ['d1', 'c1', 'b1'], JSON.stringify(delays));
+  assert.ok(delays[0][1] < delays[1][1] && delays[1][1] < delays[2][1], 'one after another');
+  assert.equal(await page.locator('[data-square="e1"] .last-move').count(), 1, 'the placed disc is circled');
+  assert.deepEqual(errors, []);
+});
+
 test('Move now makes the computer play its best move so far at once', async (t) => {
   const { page, errors } = await openSite(t);
   await page.selectOption('#level-white', 'Master'); // thinks up to 10 s on its own
