@@ -1,6 +1,6 @@
 // Shared helpers for the end-to-end tests: Debian's Chromium driven by playwright-core, the built site served locally.
 //
-// Adding a test: create tests/e2e/<topic>.test.mjs; `make test` (and `make e2e` after a build) runs every
+// Adding a test: create tests/e2e/<topic>.test.mjs; `make test` (and `make test-e2e` after a build) runs every
 // tests/e2e/*.test.mjs with `node --test` against dist/. A test needs four lines of set-up:
 //
 //   import { test } from 'node:test';

@@ -234,22 +234,6 @@ test('phone: a move by tap', async (t) => {
   assert.deepEqual(errors, []);
 });
 
-test('computer against computer: Stop pauses it and Resume play goes on', async (t) => {
-  const { page, errors } = await openSite(t);
-  await page.selectOption('#player-black', 'computer');
-  await page.waitForFunction(() => document.querySelectorAll('.move-list .move').length >= 4, null, { timeout: 30_000 });
-  await button(page, 'Stop').click();
-  await waitForStatus(page, /^Paused/);
-  const stopped = await moveCount(page);
-  await page.waitForTimeout(1500);
-  assert.equal(await moveCount(page), stopped, 'no move while paused');
-  await button(page, 'Resume play').click();
-  await page.waitForFunction((n) => document.querySelectorAll('.move-list .move').length > n + 1, stopped, {
-    timeout: 30_000,
-  });
-  assert.deepEqual(errors, []);
-});
-
 test('a 10×10 board from a board string: named j10 corner, played against the computer', async (t) => {
   const { page, errors } = await openSite(t);
   const ten = Array(100).fill('-');
