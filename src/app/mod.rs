@@ -34,7 +34,7 @@ pub fn App() -> impl IntoView {
     let state = persist::provide_saved_state();
     keyboard::install(state);
     thinking::install(state);
-    sound::install();
+    sound::install(state);
     theme::follow_options(state);
     // While a dialog is open the page behind it is inert, so Tab stays within the dialog.
     let behind_dialog = move || state.dialog.get().is_some();
