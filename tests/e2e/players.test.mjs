@@ -30,10 +30,12 @@ test('computer against computer at two levels, stopped, reloaded, still paused, 
   const played = await moveCount(page);
   const board = await discs(page);
   assert.ok(played >= 2, `both computers moved: ${played}`);
+  await page.locator('.pace select').selectOption({ label: 'Slow' });
 
   await reload(page);
   assert.equal(await selectedLevel(page, 'black'), 'Beginner');
   assert.equal(await selectedLevel(page, 'white'), 'Expert');
+  assert.equal(await page.locator('.pace select').inputValue(), '1000', 'the pace is kept too');
   await waitForStatus(page, /^Paused: (Black|White) \(computer\) to move\.$/);
   assert.deepEqual(await discs(page), board, 'the game in progress came back');
   await page.waitForTimeout(1500);
