@@ -19,6 +19,11 @@ impl Ai {
         Ai { eight: Searcher::new(tt_megabytes), generic: GenericSearcher::new() }
     }
 
+    /// The multi-prob-cut level of the 8×8 midgame searches from now on (the generic searcher has none).
+    pub(crate) fn set_selectivity(&mut self, level: u8) {
+        self.eight.set_selectivity(level);
+    }
+
     /// Forget what the tables learnt (a new game need not call this: entries stay valid).
     pub fn clear(&mut self) {
         self.eight.clear();

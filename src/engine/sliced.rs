@@ -90,6 +90,7 @@ pub struct ThinkJob {
     /// scoring a slipping level chooses from).
     committed_from: usize,
     node_budget: u64,
+    selectivity: u8,
     temperature: f64,
     seed: u64,
     spent: u64,
@@ -107,7 +108,7 @@ impl ThinkJob {
         if temperature > 0.0 && board.moves() != 0 {
             // A quick best move for `force_move_now`, then every move scored to choose from.
             let stages = vec![Stage::Best(midgame(1)), Stage::ScoreAll(scoring_limits(settings))];
-            ThinkJob::with_plan(board, stages, 1, settings.node_budget, temperature, seed)
+            ThinkJob::with_plan(board, stages, 1, settings, temperature, seed)
         } else {
             ThinkJob::evaluation(board, settings)
         }
@@ -134,19 +135,20 @@ impl ThinkJob {
             let len = stages.len();
             (stages, len)
         };
-        ThinkJob::with_plan(board, stages, committed_from, settings.node_budget, 0.0, 0)
+        ThinkJob::with_plan(board, stages, committed_from, settings, 0.0, 0)
     }
 
     /// Every legal move scored at a level's depth and solve settings (hints).
     pub fn scoring(board: &VariantBoard, settings: &LevelSettings) -> Self {
-        ThinkJob::with_plan(board, vec![Stage::ScoreAll(scoring_limits(settings))], 0, u64::MAX, 0.0, 0)
+        let unlimited = LevelSettings { node_budget: u64::MAX, ..*settings };
+        ThinkJob::with_plan(board, vec![Stage::ScoreAll(scoring_limits(settings))], 0, &unlimited, 0.0, 0)
     }
 
     fn with_plan(
         board: &VariantBoard,
         stages: Vec<Stage>,
         committed_from: usize,
-        node_budget: u64,
+        settings: &LevelSettings,
         temperature: f64,
         seed: u64,
     ) -> Self {
@@ -155,7 +157,8 @@ impl ThinkJob {
             stages,
             next: 0,
             committed_from,
-            node_budget,
+            node_budget: settings.node_budget,
+            selectivity: settings.selectivity,
             temperature,
             seed,
             spent: 0,
@@ -215,6 +218,7 @@ impl ThinkJob {
 impl ThinkJob {
     /// Advance the current stage by at most `budget` nodes; the outcome and the nodes used.
     fn run_stage(&mut self, ai: &mut Ai, budget: u64) -> (Result<(), Aborted>, u64) {
+        ai.set_selectivity(self.selectivity);
         match self.stages[self.next] {
             Stage::Best(limits) => {
                 let outcome = ai.search(&self.board, &Limits { node_budget: Some(budget), ..limits });
@@ -301,6 +305,7 @@ fn scoring_limits(settings: &LevelSettings) -> Limits {
 mod tests {
     use super::*;
     use crate::engine::level::{Level, LEVELS};
+    use crate::engine::search::NO_SELECTIVITY;
     use crate::engine::test_positions::random_position;
     use crate::engine::variant::Opening;
 
@@ -315,6 +320,7 @@ mod tests {
             time_budget_ms: 0,
             temperature,
             endgame_temperature: temperature / 2.0,
+            selectivity: NO_SELECTIVITY,
         }
     }
 

@@ -10,6 +10,7 @@
 use super::ggf::{parse_ggf, parse_move};
 use crate::engine::level::LevelSettings;
 use crate::engine::player::Ai;
+use crate::engine::search::NO_SELECTIVITY;
 use crate::engine::sliced::ThinkJob;
 use crate::game::{square_name, Game, Move};
 use std::io::{self, Write};
@@ -39,6 +40,7 @@ pub fn depth_settings(depth: u32) -> LevelSettings {
         time_budget_ms: 0,
         temperature: 0.0,
         endgame_temperature: 0.0,
+        selectivity: NO_SELECTIVITY,
     }
 }
 
