@@ -1,4 +1,4 @@
-//! The SVG board: an ARIA grid of squares with coordinates along the top and left edges.
+//! The SVG board: an ARIA grid of squares with coordinates in the corners of the edge squares.
 
 use super::square::Square;
 use super::state::AppState;
@@ -7,8 +7,11 @@ use leptos::prelude::*;
 
 /// Board units per square (the SVG scales to its box).
 pub const CELL: f64 = 10.0;
-/// Room for the coordinates on the top and left edges.
-const MARGIN: f64 = 5.0;
+/// The frame around the squares. The coordinates sit inside the edge squares' corners rather than in a margin, so
+/// on a 360 px phone all of the width goes to the squares: 44 px each on 8×8.
+const FRAME: f64 = 0.5;
+/// Where a coordinate sits from its square's corner: clear of the disc and of the last-move ring.
+const LABEL_INSET: f64 = 0.6;
 
 /// What every square reads, computed once per change for the whole board.
 #[derive(Clone, Copy)]
@@ -58,7 +61,7 @@ pub fn Board() -> impl IntoView {
     provide_context(view_state);
     let size = Memo::new(move |_| state.size());
     let extent = move || CELL * size.get() as f64;
-    let view_box = move || format!("{} {} {} {}", -MARGIN, -MARGIN, extent() + MARGIN + 1.0, extent() + MARGIN + 1.0);
+    let view_box = move || format!("{} {} {} {}", -FRAME, -FRAME, extent() + 2.0 * FRAME, extent() + 2.0 * FRAME);
     let label = move || {
         let p = view_state.position.get();
         format!("Board, {n}×{n}: Black {}, White {}", p.count(Color::Black), p.count(Color::White), n = size.get())
@@ -76,11 +79,13 @@ pub fn Board() -> impl IntoView {
         let n = size.get();
         (0..n)
             .map(|i| {
-                let middle = i as f64 * CELL + CELL / 2.0;
+                let start = i as f64 * CELL;
                 let column = ((b'a' + i as u8) as char).to_string();
+                // Letters in the top-right corners of the top row, numbers in the bottom-left corners of the left
+                // column, so a1 holds both without crowding.
                 view! {
-                    <text class="coordinate" x=middle y=-MARGIN / 2.0>{column}</text>
-                    <text class="coordinate" x=-MARGIN / 2.0 y=middle>{i + 1}</text>
+                    <text class="coordinate column" x=start + CELL - LABEL_INSET y=LABEL_INSET>{column}</text>
+                    <text class="coordinate row" x=LABEL_INSET y=start + CELL - LABEL_INSET>{i + 1}</text>
                 }
             })
             .collect_view()
@@ -88,9 +93,16 @@ pub fn Board() -> impl IntoView {
     let dots = move || star_points(size.get());
     view! {
         <svg class="board" viewBox=view_box role="grid" aria-label=label aria-rowcount=size aria-colcount=size>
-            <rect class="board-frame" x=-1.0 y=-1.0 width=move || extent() + 2.0 height=move || extent() + 2.0 rx=1.5 />
-            <g aria-hidden="true">{coordinates}</g>
+            <rect
+                class="board-frame"
+                x=-FRAME
+                y=-FRAME
+                width=move || extent() + 2.0 * FRAME
+                height=move || extent() + 2.0 * FRAME
+                rx=FRAME
+            />
             {rows}
+            <g class="coordinates" aria-hidden="true">{coordinates}</g>
             <g class="star-points" aria-hidden="true">
                 {move || dots().into_iter().map(|(x, y)| view! { <circle cx=x cy=y r=0.7 /> }).collect_view()}
             </g>
