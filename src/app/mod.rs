@@ -33,8 +33,9 @@ pub use modal::Modal;
 pub fn App() -> impl IntoView {
     let state = persist::provide_saved_state();
     keyboard::install(state);
-    thinking::install(state);
+    // Sound first: its start-up task (making the audio context) must come before the engine's.
     sound::install(state);
+    thinking::install(state);
     theme::follow_options(state);
     // While a dialog is open the page behind it is inert, so Tab stays within the dialog.
     let behind_dialog = move || state.dialog.get().is_some();

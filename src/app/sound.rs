@@ -27,8 +27,9 @@ pub fn game_over(state: &AppState) {
 }
 
 /// Makes the audio context early, so that its one-off cost (70-140 ms measured in Chromium) falls neither in a click
-/// nor in the computer's thinking: just after start-up when sound is on and the computer is not thinking, else at
-/// the first click, tap or key press. Browsers start audio only from a gesture, so each gesture resumes the context.
+/// nor in the computer's thinking: in the first task after start-up when sound is on (installed before the thinking
+/// driver, it runs before the engine is built and so before any search), else at the first click, tap or key press
+/// after sound is turned on. Browsers start audio only from a gesture, so each gesture resumes the context.
 pub fn install(state: AppState) {
     #[cfg(target_arch = "wasm32")]
     web::prepare(state);
@@ -81,7 +82,7 @@ mod web {
 
     pub fn prepare(state: AppState) {
         Timeout::new(0, move || {
-            if state.options.with_untracked(|o| o.sound) && state.thinking.get_untracked().is_none() {
+            if state.options.with_untracked(|o| o.sound) {
                 with_context(|_| {});
             }
         })
