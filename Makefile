@@ -36,8 +36,10 @@ site: setup
 	trunk build --release
 	node scripts/size.mjs dist
 
+# FFO #40-#44 solved exactly in a release build (about 15 s of solving): the endgame check CI runs.
 test-native: setup
 	cargo test
+	cargo test --release --test ffo
 
 test-wasm: setup
 	cargo test --target wasm32-unknown-unknown --no-default-features --test web
