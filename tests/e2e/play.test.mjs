@@ -236,9 +236,7 @@ test('phone: a move by tap', async (t) => {
 
 test('a 10×10 board from a board string: named j10 corner, played against the computer', async (t) => {
   const { page, errors } = await openSite(t);
-  const ten = Array(100).fill('-');
-  [ten[44], ten[55], ten[45], ten[54]] = ['O', 'O', 'X', 'X'];
-  await importText(page, ten.join('') + 'X');
+  await importText(page, startBoard(10) + 'X');
   const board = await discs(page);
   assert.equal(Object.keys(board).length, 100);
   assert.equal(board.j10, null);
@@ -249,6 +247,15 @@ test('a 10×10 board from a board string: named j10 corner, played against the c
   await screenshot(page, 'ten-by-ten-desktop');
   assert.deepEqual(errors, []);
 });
+
+/** The standard four-disc start on a size×size board as a board string without the side to move. */
+function startBoard(size) {
+  const board = Array(size * size).fill('-');
+  const [low, high] = [size / 2 - 1, size / 2];
+  board[low * size + low] = board[high * size + high] = 'O';
+  board[low * size + high] = board[high * size + low] = 'X';
+  return board.join('');
+}
 
 // Every main-thread task over 50 ms ("long task"), recorded from before the page's own scripts run.
 function recordLongTasks() {
@@ -291,6 +298,18 @@ test('the main thread stays responsive while the computer thinks', async (t) => 
     await waitForStatus(page, /^Black to move\.$/, 60_000);
     figures[level] = { longestTaskMs: await longestTask(page, from), thinkMs: Date.now() - started };
     assert.equal(await moveCount(page), 18, `${level} replied`);
+  }
+  // The other sizes go through the generic searcher: Master (the longest thinker) opens for White on each.
+  for (const size of [6, 10]) {
+    await page.selectOption('#player-white', 'human');
+    await importText(page, startBoard(size) + 'O');
+    const from = await pageTime(page);
+    await page.selectOption('#player-white', 'computer');
+    await page.selectOption('#level-white', 'Master');
+    const started = Date.now();
+    await waitForStatus(page, /^Black to move\.$/, 60_000);
+    figures[`Master ${size}×${size}`] = { longestTaskMs: await longestTask(page, from), thinkMs: Date.now() - started };
+    assert.equal(await moveCount(page), 1, `Master replied on ${size}×${size}`);
   }
   console.log('longest main-thread task (ms):', JSON.stringify(figures));
   await mkdir(OUTPUT, { recursive: true });
