@@ -273,6 +273,18 @@ const longestTask = (page, from, to = Infinity) =>
   );
 const pageTime = (page) => page.evaluate(() => performance.now());
 
+/** Imports `text` with White to move, hands White to the computer at `level`, and times its reply. */
+async function whiteThinks(page, text, level) {
+  await page.selectOption('#player-white', 'human');
+  await importText(page, text);
+  const from = await pageTime(page);
+  await page.selectOption('#player-white', 'computer');
+  await page.selectOption('#level-white', level);
+  const started = Date.now();
+  await waitForStatus(page, /^Black to move\.$/, 60_000);
+  return { longestTaskMs: await longestTask(page, from), thinkMs: Date.now() - started };
+}
+
 // The longest main-thread task at load, at the first click and the computer's first reply, and while the computer
 // thinks at every level from the same midgame position; written to tests/e2e/output/longtasks.json.
 test('the main thread stays responsive while the computer thinks', async (t) => {
@@ -289,26 +301,12 @@ test('the main thread stays responsive while the computer thinks', async (t) => 
   figures.firstReply = { longestTaskMs: await longestTask(page, clicked) };
 
   for (const level of ['Beginner', 'Intermediate', 'Advanced', 'Expert', 'Master']) {
-    await page.selectOption('#player-white', 'human');
-    await importText(page, 'e6f6g6d6c6g7g8b6c4h8f7e3f2e7f5c3d3');
-    const from = await pageTime(page);
-    await page.selectOption('#player-white', 'computer');
-    await page.selectOption('#level-white', level);
-    const started = Date.now();
-    await waitForStatus(page, /^Black to move\.$/, 60_000);
-    figures[level] = { longestTaskMs: await longestTask(page, from), thinkMs: Date.now() - started };
+    figures[level] = await whiteThinks(page, 'e6f6g6d6c6g7g8b6c4h8f7e3f2e7f5c3d3', level);
     assert.equal(await moveCount(page), 18, `${level} replied`);
   }
   // The other sizes go through the generic searcher: Master (the longest thinker) opens for White on each.
   for (const size of [6, 10]) {
-    await page.selectOption('#player-white', 'human');
-    await importText(page, startBoard(size) + 'O');
-    const from = await pageTime(page);
-    await page.selectOption('#player-white', 'computer');
-    await page.selectOption('#level-white', 'Master');
-    const started = Date.now();
-    await waitForStatus(page, /^Black to move\.$/, 60_000);
-    figures[`Master ${size}×${size}`] = { longestTaskMs: await longestTask(page, from), thinkMs: Date.now() - started };
+    figures[`Master ${size}×${size}`] = await whiteThinks(page, startBoard(size) + 'O', 'Master');
     assert.equal(await moveCount(page), 1, `Master replied on ${size}×${size}`);
   }
   console.log('longest main-thread task (ms):', JSON.stringify(figures));
