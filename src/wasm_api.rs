@@ -4,7 +4,8 @@
 //! loop stays a one-liner in JS and nothing here depends on the app. Compiled natively too, so its tests run
 //! without a browser.
 
-use crate::engine::{perft, Board, Searcher};
+use crate::engine::rules::perft;
+use crate::engine::{Board, Searcher};
 use crate::game::notation::read_obf;
 use crate::game::square_name;
 use std::cell::RefCell;

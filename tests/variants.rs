@@ -1,7 +1,7 @@
 //! The variants (6×6, 10×10, the empty-centre opening, White moving first) cross-checked against a deliberately
 //! naive implementation of the rules: an array of cells, walking the eight directions square by square.
 
-use reversi::engine::perft::perft;
+use reversi::engine::rules::perft::perft;
 use reversi::engine::VariantBoard;
 use reversi::game::{squares_of, BoardSize, Color, Game, Opening, Variant};
 

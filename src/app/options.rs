@@ -5,7 +5,7 @@
 //! [`SavedOptions`], and [`Options::validated`] brings an out-of-range value back into range. Only text that is not
 //! an options object at all is refused.
 
-use crate::engine::level::Level;
+use crate::engine::Level;
 use crate::game::{BoardSize, Color, Opening, PlayerKind, Variant};
 use serde::{Deserialize, Serialize};
 

@@ -2,7 +2,7 @@
 //! computer-against-computer games.
 
 use super::state::AppState;
-use crate::engine::level::Level;
+use crate::engine::Level;
 use crate::game::Color;
 use crate::game::PlayerKind;
 use leptos::prelude::*;

@@ -5,7 +5,7 @@ use super::actions::Action;
 use super::options::Options;
 use super::sound;
 use super::table::{describe_last_move, describe_position, DrawOffer, Players, Table};
-use crate::engine::level::Level;
+use crate::engine::Level;
 use crate::game::{square_name, Color, Game, PlayerKind};
 use leptos::prelude::*;
 

@@ -157,7 +157,7 @@ mod tests {
     use super::*;
     use crate::app::options::Theme;
     use crate::app::table::Players;
-    use crate::engine::level::Level;
+    use crate::engine::Level;
     use crate::game::{BoardSize, Color, Game, Opening, Variant};
 
     /// A store whose writes fail, like a full or disabled localStorage.

@@ -11,8 +11,8 @@
 use super::options::Options;
 use super::state::AppState;
 use super::table::{Players, Table};
-use crate::engine::level::Level;
-use crate::engine::sliced::MIN_SLICE_NODES;
+use crate::engine::ai::think_job::MIN_SLICE_NODES;
+use crate::engine::Level;
 use crate::game::{Color, Position};
 use leptos::prelude::*;
 
@@ -81,9 +81,9 @@ pub fn install(state: AppState) {
 #[cfg(target_arch = "wasm32")]
 mod web {
     use super::*;
-    use crate::engine::pattern_eval::EmbeddedDecoding;
-    use crate::engine::player::Ai;
-    use crate::engine::sliced::{Decision, ThinkJob};
+    use crate::engine::eval::pattern_evaluator::EmbeddedDecoding;
+    use crate::engine::Ai;
+    use crate::engine::{Decision, ThinkJob};
     use gloo_timers::callback::Timeout;
     use std::cell::RefCell;
     use std::rc::Rc;

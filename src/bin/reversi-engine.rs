@@ -1,9 +1,11 @@
 //! `reversi-engine`: the engine's command line.
 
-use reversi::engine::level::Level;
-use reversi::engine::player::Ai;
-use reversi::engine::sliced::{slice_nodes, ThinkJob};
-use reversi::engine::{perft::perft, Board, Opening, Searcher, VariantBoard};
+use reversi::engine::ai::think_job::slice_nodes;
+use reversi::engine::rules::perft::perft;
+use reversi::engine::Ai;
+use reversi::engine::Level;
+use reversi::engine::ThinkJob;
+use reversi::engine::{Board, Opening, Searcher, VariantBoard};
 use reversi::game::square_name;
 use reversi::nboard::obf::parse_obf;
 use reversi::nboard::session::Session;
@@ -137,7 +139,7 @@ fn sample_positions(size: usize, opening: Opening, every: usize, ai: &mut Ai) ->
         if ply % every == 0 && board.moves() != 0 {
             positions.push(board);
         }
-        board = match ai.choose_move(&board, Level::Intermediate.settings(), ply as u64).mv {
+        board = match ThinkJob::new(&board, Level::Intermediate.settings(), ply as u64).run(ai).mv {
             Some(sq) => board.play(sq),
             None => board.pass(),
         };
@@ -246,7 +248,7 @@ fn main() {
             bench_levels(slice, &levels);
         }
         Some("match") => {
-            if let Err(message) = reversi::engine::match_play::run_command(&args[1..]) {
+            if let Err(message) = reversi::engine::ai::match_play::run_command(&args[1..]) {
                 eprintln!("reversi-engine match: {message}");
                 std::process::exit(2);
             }

@@ -5,11 +5,11 @@
 //! reversi-train fit --data target/train/games.bin --out assets/eval.weights
 //! ```
 
+use reversi::engine::eval::pattern::PHASES;
+use reversi::engine::eval::weights::Weights;
+use reversi::engine::eval::PatternEvaluator;
 use reversi::engine::eval::{Evaluator, HandEvaluator};
-use reversi::engine::pattern::PHASES;
-use reversi::engine::pattern_eval::PatternEvaluator;
 use reversi::engine::search::Searcher;
-use reversi::engine::weights::Weights;
 use reversi::engine::Board;
 use reversi::train::fit::{fit, phase_errors, FitConfig};
 use reversi::train::samples::{self, Sample};

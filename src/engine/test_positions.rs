@@ -1,7 +1,7 @@
 //! Positions for tests: random legal games of any size and opening, reproducible from a seed.
 
 use super::rng::Rng;
-use super::variant::{Opening, VariantBoard};
+use super::rules::{Opening, VariantBoard};
 
 /// The position `plies` random legal moves into a game (forced passes are played and count as plies).
 pub fn random_position(size: usize, opening: Opening, plies: usize, seed: u64) -> VariantBoard {

@@ -4,11 +4,12 @@ use super::color::Color;
 use super::errors::{IllegalMove, Reason, Refused};
 use super::history::History;
 use super::moves::Move;
-use super::position::{squares_of, Position};
+use super::position::Position;
 use super::result::{Ending, GameResult};
 use super::save::GameRecord;
 use super::square::square_name;
 use super::variant::{Opening, Variant};
+use crate::engine::bits::squares_of;
 use serde::{Deserialize, Serialize};
 
 /// One game of any variant, with its whole history. Passes are played automatically: after a move, if the side

@@ -18,12 +18,13 @@ mod variant;
 #[cfg(test)]
 mod game_tests;
 
+pub use crate::engine::bits::squares_of;
 pub use color::Color;
 pub use errors::{IllegalMove, Reason, Refused};
 pub use game::Game;
 pub use history::History;
 pub use moves::Move;
-pub use position::{squares_of, Position};
+pub use position::Position;
 pub use result::{EndReason, Ending, GameResult};
 pub use save::{load, load_or_default, save, LoadError, SAVE_VERSION};
 pub use square::{parse_square, square_name};

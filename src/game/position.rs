@@ -120,20 +120,10 @@ impl Position {
     }
 }
 
-/// The squares of a bit set in increasing order.
-pub fn squares_of(mut set: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let square = set.trailing_zeros() as usize;
-            set &= set - 1;
-            square
-        })
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::bits::squares_of;
     use crate::engine::Opening;
 
     #[test]

@@ -8,10 +8,10 @@
 //! line and on stderr, and the session goes on with its position unchanged; unknown commands are ignored.
 
 use super::ggf::{parse_ggf, parse_move};
-use crate::engine::level::LevelSettings;
-use crate::engine::player::Ai;
 use crate::engine::search::NO_SELECTIVITY;
-use crate::engine::sliced::ThinkJob;
+use crate::engine::Ai;
+use crate::engine::LevelSettings;
+use crate::engine::ThinkJob;
 use crate::game::{square_name, Game, Move};
 use std::io::{self, Write};
 use std::time::Instant;

@@ -3,8 +3,8 @@
 //! table on held-out positions.
 
 use super::samples::Sample;
+use crate::engine::eval::pattern::{canonical_indices, features, phase, FEATURES, PHASES, PHASE_SIZE};
 use crate::engine::eval::Evaluator;
-use crate::engine::pattern::{canonical_indices, features, phase, FEATURES, PHASES, PHASE_SIZE};
 
 #[derive(Clone, Copy, Debug)]
 pub struct FitConfig {
@@ -99,10 +99,10 @@ pub fn phase_errors(evaluator: &dyn Evaluator, samples: &[Sample]) -> Vec<(usize
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::match_play::random_move;
-    use crate::engine::pattern_eval::PatternEvaluator;
+    use crate::engine::ai::match_play::random_move;
+    use crate::engine::eval::weights::Weights;
+    use crate::engine::eval::PatternEvaluator;
     use crate::engine::rng::Rng;
-    use crate::engine::weights::Weights;
     use crate::engine::Board;
 
     /// Positions of random games, labelled by a known linear model on a few tables: the fit must recover it.

@@ -2,9 +2,9 @@
 //! softmax slips, solved exactly near the end. Every position of a game becomes a sample.
 
 use super::samples::Sample;
+use crate::engine::ai::level::choose_with_slips;
+use crate::engine::ai::match_play::random_move;
 use crate::engine::eval::Evaluator;
-use crate::engine::level::choose_with_slips;
-use crate::engine::match_play::random_move;
 use crate::engine::rng::Rng;
 use crate::engine::search::{Limits, Searcher};
 use crate::engine::Board;

@@ -3,7 +3,7 @@
 use super::strategy::StrategyGuide;
 use crate::app::shortcuts::ShortcutTable;
 use crate::app::Modal;
-use crate::engine::level::Level;
+use crate::engine::Level;
 use crate::game::BoardSize;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;

@@ -4,7 +4,7 @@ use crate::app::options::{Options, Theme, ANIMATION_SPEEDS};
 use crate::app::players::PACES;
 use crate::app::state::AppState;
 use crate::app::Modal;
-use crate::engine::level::Level;
+use crate::engine::Level;
 use crate::game::{BoardSize, Color, Opening, PlayerKind};
 use leptos::prelude::*;
 

@@ -4,12 +4,13 @@
 //! transposition table is used; from `SHALLOW_EMPTIES` down to 5 the empty squares are tried in parity order
 //! without move generation or table; the last four go to the hand-written solvers.
 
-use super::board::Board;
 use super::last_moves::{flips_near, solve_1, solve_few};
-use super::ordering::{order_end, MoveList};
-use super::search::{Searcher, NO_SELECTIVITY};
-use super::stability::{score_cap, STABILITY_THRESHOLD};
+use super::ordering::{odd_quadrant_squares, order_end, MoveList};
+use super::searcher::{Searcher, NO_SELECTIVITY};
 use super::tt::{Store, NO_MOVE};
+use crate::engine::bits::squares_of;
+use crate::engine::rules::stability::{score_cap, STABILITY_THRESHOLD};
+use crate::engine::rules::Board;
 
 /// At and below this many empties the search uses neither move generation nor the table.
 pub const SHALLOW_EMPTIES: u32 = 7;
@@ -17,17 +18,6 @@ pub const SHALLOW_EMPTIES: u32 = 7;
 /// From this many empties the children are looked up in the table before searching (enhanced transposition
 /// cutoff): the probes cost more than they save nearer the end.
 const ETC_EMPTIES: u32 = 14;
-
-/// The four 4×4 quadrants: parity ordering plays first in quadrants with an odd number of empties, where the
-/// side to move is more likely to get the last move.
-const QUADRANTS: [u64; 4] =
-    [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
-
-/// The empty squares lying in quadrants with an odd number of empties.
-#[inline]
-pub fn odd_quadrant_squares(empty: u64) -> u64 {
-    QUADRANTS.iter().fold(0, |odd, &q| if (empty & q).count_ones() & 1 == 1 { odd | (empty & q) } else { odd })
-}
 
 /// The stability cutoff: when alpha is high enough for it to matter, the opponent's stable discs may prove
 /// the score cannot exceed alpha.
@@ -66,7 +56,7 @@ impl Searcher {
             return -self.pvs_end(&board.pass(), -beta, -alpha);
         }
         let mut list = MoveList::new(board, moves);
-        order_end(self, &mut list, board, tt_move, empties);
+        order_end(&mut list, board, tt_move, empties, |child, depth| self.ordering_estimate(child, depth));
         let (alpha0, mut best, mut best_move) = (alpha, -100, NO_MOVE);
         for i in 0..list.len() {
             let m = list.pick(i);
@@ -106,6 +96,16 @@ impl Searcher {
         })
     }
 
+    /// A child's score for endgame move ordering, in sixteenths of a disc: the evaluation, or a midgame search
+    /// `depth` plies deep.
+    fn ordering_estimate(&mut self, child: &Board, depth: u32) -> i32 {
+        if depth == 0 {
+            self.evaluator.fine(child)
+        } else {
+            16 * self.pvs_mid(child, depth, -64, 64)
+        }
+    }
+
     /// Null-window exact search: is the score above `alpha`? Fail-soft.
     pub(crate) fn nws_end(&mut self, board: &Board, alpha: i32) -> i32 {
         let empties = board.empty_count();
@@ -138,7 +138,7 @@ impl Searcher {
                 return score;
             }
         }
-        order_end(self, &mut list, board, tt_move, empties);
+        order_end(&mut list, board, tt_move, empties, |child, depth| self.ordering_estimate(child, depth));
         let (mut best, mut best_move) = (-100, NO_MOVE);
         for i in 0..list.len() {
             let m = list.pick(i);
@@ -175,10 +175,7 @@ impl Searcher {
         }
         let mut best = -100;
         for squares in [odd, empty & !odd] {
-            let mut rest = squares;
-            while rest != 0 {
-                let sq = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
+            for sq in squares_of(squares) {
                 let flipped = flips_near(board, sq);
                 if flipped == 0 {
                     continue;
@@ -212,12 +209,9 @@ impl Searcher {
         }
         let mut squares = [0usize; 4];
         let mut n = 0;
-        for mut set in [empty & odd, empty & !odd] {
-            while set != 0 {
-                squares[n] = set.trailing_zeros() as usize;
-                set &= set - 1;
-                n += 1;
-            }
+        for sq in squares_of(empty & odd).chain(squares_of(empty & !odd)) {
+            squares[n] = sq;
+            n += 1;
         }
         solve_few(board, alpha, &squares[..n], &mut self.nodes)
     }

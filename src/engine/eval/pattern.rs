@@ -6,7 +6,7 @@
 //! boards with a few shifts and masks (a magic multiply for diagonals). The binary occupancy of each side is then
 //! turned into a base-3 index with one table look-up per side.
 
-use super::board::{symmetry, Board};
+use crate::engine::rules::board::{symmetry, Board};
 
 /// One shape: its canonical squares read from a mirrored board, and which mirrorings give distinct instances.
 struct Shape {

@@ -1,14 +1,14 @@
 //! The trained pattern evaluation: the sum of one weight per feature (`pattern::features`) from the tables of
 //! the position's phase.
 
-use super::board::Board;
-use super::eval::Evaluator;
+use super::evaluator::Evaluator;
 use super::pattern::{features, phase, PHASE_SIZE};
 use super::weights::{PhasedDecoder, Weights, UNITS_PER_DISC};
+use crate::engine::rules::Board;
 use std::sync::{Arc, OnceLock};
 
 /// The weights trained by `reversi-train`, shipped inside the build.
-static EMBEDDED: &[u8] = include_bytes!("../../assets/eval.weights");
+static EMBEDDED: &[u8] = include_bytes!("../../../assets/eval.weights");
 /// The embedded weights' tables, decoded once and shared.
 static EMBEDDED_TABLES: OnceLock<Arc<[i16]>> = OnceLock::new();
 const CHECKED: &str = "assets/eval.weights is checked by a test";

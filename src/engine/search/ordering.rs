@@ -1,13 +1,23 @@
 //! Move lists and move ordering: the table's move first, then fastest-first (fewest opponent replies, corners
 //! counted twice), parity and potential mobility in the endgame; evaluation-based ordering in the midgame.
 
-use super::board::Board;
-use super::endgame::odd_quadrant_squares;
-use super::eval::neighbours;
-use super::search::Searcher;
 use super::tt::NO_MOVE;
+use crate::engine::bits::{neighbours, squares_of};
+use crate::engine::eval::Evaluator;
+use crate::engine::rules::Board;
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+/// The four 4×4 quadrants: parity ordering plays first in quadrants with an odd number of empties, where the
+/// side to move is more likely to get the last move.
+const QUADRANTS: [u64; 4] =
+    [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
+
+/// The empty squares lying in quadrants with an odd number of empties.
+#[inline]
+pub fn odd_quadrant_squares(empty: u64) -> u64 {
+    QUADRANTS.iter().fold(0, |odd, &q| if (empty & q).count_ones() & 1 == 1 { odd | (empty & q) } else { odd })
+}
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Move {
@@ -25,11 +35,9 @@ pub struct MoveList {
 }
 
 impl MoveList {
-    pub fn new(board: &Board, mut moves: u64) -> Self {
+    pub fn new(board: &Board, moves: u64) -> Self {
         let mut list = MoveList { moves: [Move::default(); 32], len: 0 };
-        while moves != 0 {
-            let square = moves.trailing_zeros() as usize;
-            moves &= moves - 1;
+        for square in squares_of(moves) {
             list.moves[list.len] = Move { square, flipped: board.flips(square), key: 0 };
             list.len += 1;
         }
@@ -85,8 +93,16 @@ const EVAL_WEIGHT: i32 = 16;
 const EVAL_ORDER_EMPTIES: u32 = 16;
 
 /// Endgame ordering: the table's move, then fastest-first with parity and potential mobility as tie-breaks;
-/// far from the end the children's evaluation (a shallow search deeper still) joins in.
-pub fn order_end(searcher: &mut Searcher, list: &mut MoveList, board: &Board, tt_move: u8, empties: u32) {
+/// far from the end the children's evaluation joins in: `estimate(child, depth)` is the child's score in
+/// sixteenths of a disc from a search `depth` plies deep (0: the evaluation itself). The searcher passes it in,
+/// so ordering needs nothing of the search.
+pub fn order_end(
+    list: &mut MoveList,
+    board: &Board,
+    tt_move: u8,
+    empties: u32,
+    mut estimate: impl FnMut(&Board, u32) -> i32,
+) {
     let odd = odd_quadrant_squares(board.empties());
     let sort_depth = if empties >= EVAL_ORDER_EMPTIES { Some((empties - EVAL_ORDER_EMPTIES) / 4) } else { None };
     for m in list.iter_mut() {
@@ -100,18 +116,13 @@ pub fn order_end(searcher: &mut Searcher, list: &mut MoveList, board: &Board, tt
         m.key =
             -weighted_mobility(child.moves()) * 256 - potential_mobility(&child.pass()) * 16 + parity * 8 + corner * 64;
         if let Some(depth) = sort_depth {
-            let estimate = if depth == 0 {
-                searcher.evaluator.fine(&child)
-            } else {
-                16 * searcher.pvs_mid(&child, depth, -64, 64)
-            };
-            m.key -= estimate * EVAL_WEIGHT;
+            m.key -= estimate(&child, depth) * EVAL_WEIGHT;
         }
     }
 }
 
 /// Midgame ordering: the table's move, then the child's evaluation from our side and its mobility.
-pub fn order_mid(searcher: &mut Searcher, list: &mut MoveList, board: &Board, tt_move: u8) {
+pub fn order_mid(evaluator: &dyn Evaluator, list: &mut MoveList, board: &Board, tt_move: u8) {
     if tt_move == NO_MOVE && list.len() == 1 {
         return;
     }
@@ -121,6 +132,6 @@ pub fn order_mid(searcher: &mut Searcher, list: &mut MoveList, board: &Board, tt
             continue;
         }
         let child = board.play_with(m.square, m.flipped);
-        m.key = -searcher.evaluator.fine(&child) - weighted_mobility(child.moves()) * 8;
+        m.key = -evaluator.fine(&child) - weighted_mobility(child.moves()) * 8;
     }
 }

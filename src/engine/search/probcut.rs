@@ -4,8 +4,8 @@
 //! (run `cargo test --release --lib probcut::tests::fit -- --ignored --nocapture`; the numbers below are
 //! its output for the trained pattern evaluation; refit when the evaluation changes).
 
-use super::board::Board;
-use super::search::{Searcher, NO_SELECTIVITY};
+use super::searcher::{Searcher, NO_SELECTIVITY};
+use crate::engine::rules::Board;
 
 /// Prob-cut applies from this depth on.
 pub const MIN_DEPTH: u32 = 3;
@@ -113,7 +113,8 @@ mod tests {
     /// Positions from a game where each side plays its hand-evaluated best reply most of the time and a
     /// pseudo-random move otherwise: varied but not absurd.
     fn sample_positions(count: usize, empties: std::ops::RangeInclusive<u32>) -> Vec<Board> {
-        use super::super::eval::{Evaluator, HandEvaluator};
+        use crate::engine::bits::squares_of;
+        use crate::engine::eval::{Evaluator, HandEvaluator};
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         let mut out = Vec::new();
         while out.len() < count {
@@ -134,14 +135,8 @@ mod tests {
                 let sq = if seed % 4 == 0 {
                     (0..seed % moves.count_ones() as u64).fold(moves, |m, _| m & (m - 1)).trailing_zeros() as usize
                 } else {
-                    let mut best = (i32::MIN, 0);
-                    let mut rest = moves;
-                    while rest != 0 {
-                        let sq = rest.trailing_zeros() as usize;
-                        rest &= rest - 1;
-                        best = best.max((-HandEvaluator.fine(&board.play(sq)), sq));
-                    }
-                    best.1
+                    let scored = squares_of(moves).map(|sq| (-HandEvaluator.fine(&board.play(sq)), sq));
+                    scored.fold((i32::MIN, 0), |best, move_| best.max(move_)).1
                 };
                 board = board.play(sq);
             }

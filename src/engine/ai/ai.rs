@@ -1,11 +1,10 @@
-//! The computer player: one object that keeps the search tables for the life of the app and picks moves for any
-//! variant, the 8×8 board past its opening going to the fast searcher and everything else to the generic one.
+//! The computer player's searchers: one object that keeps the search tables for the life of the app and searches
+//! any variant, the 8×8 board past its opening going to the fast searcher and everything else to the generic one.
+//! A `ThinkJob` drives it towards a move.
 
-use super::generic_search::GenericSearcher;
-use super::level::LevelSettings;
-use super::search::{Aborted, Limits, SearchResult, Searcher};
-use super::sliced::{Decision, ThinkJob};
-use super::variant::VariantBoard;
+use crate::engine::rules::VariantBoard;
+use crate::engine::search::generic::GenericSearcher;
+use crate::engine::search::{Aborted, Limits, SearchResult, Searcher};
 
 /// The searchers and their tables. Allocate one for the life of the app: the 8×8 table is tens of MB.
 pub struct Ai {
@@ -44,23 +43,5 @@ impl Ai {
             Some(_) => self.eight.nodes,
             None => self.generic.nodes(),
         }
-    }
-
-    /// The move a level plays, searched in one go (the command line and tests; the browser slices a `ThinkJob`).
-    pub fn choose_move(&mut self, board: &VariantBoard, settings: &LevelSettings, seed: u64) -> Decision {
-        ThinkJob::new(board, settings, seed).run(self)
-    }
-
-    /// Every legal move with its score at a level's depth and solve settings, best first.
-    pub fn score_moves(&mut self, board: &VariantBoard, settings: &LevelSettings) -> Vec<(usize, i32)> {
-        let mut job = ThinkJob::scoring(board, settings);
-        job.run(self);
-        job.scored().to_vec()
-    }
-
-    /// Whether the computer accepts a draw offered in `board`: only when a search at its level says it is not
-    /// ahead. `computer_to_move` tells whose turn it is in `board`.
-    pub fn accepts_draw(&mut self, board: &VariantBoard, settings: &LevelSettings, computer_to_move: bool) -> bool {
-        ThinkJob::evaluation(board, settings).run(self).accepts_draw(computer_to_move)
     }
 }

@@ -9,12 +9,12 @@
 //! The job is deterministic: the same position, settings and seed give the same decision however the work is
 //! sliced, as long as the level's node budget is not what stops the deepening (the restarts count as spent).
 
+use super::ai::Ai;
 use super::level::{choose_with_slips, LevelSettings};
-use super::player::Ai;
-use super::rng::Rng;
-use super::search::{Aborted, Limits, SearchResult};
-use super::variant::VariantBoard;
-use crate::game::squares_of;
+use crate::engine::bits::squares_of;
+use crate::engine::rng::Rng;
+use crate::engine::rules::VariantBoard;
+use crate::engine::search::{Aborted, Limits, SearchResult};
 
 /// Nodes per `step` that keep a slice to a few milliseconds natively (about 1.5× that in wasm), measured with
 /// `reversi-engine levels`: the 8×8 searcher runs 3-20 M nodes/s, the generic one (6×6, 10×10, empty centre)
@@ -304,10 +304,10 @@ fn scoring_limits(settings: &LevelSettings) -> Limits {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::level::{Level, LEVELS};
+    use crate::engine::ai::level::{Level, LEVELS};
+    use crate::engine::rules::Opening;
     use crate::engine::search::NO_SELECTIVITY;
     use crate::engine::test_positions::random_position;
-    use crate::engine::variant::Opening;
 
     /// Small settings so the tests stay quick in debug builds: depth 4, exact from 10 empties, WLD from 12.
     fn quick(temperature: f64) -> LevelSettings {
@@ -416,14 +416,16 @@ mod tests {
         let board = random_position(8, Opening::Standard, 16, 21);
         let settings = LevelSettings { temperature: 4.0, ..quick(4.0) };
         let mut ai = Ai::new(1);
-        let scored = ai.score_moves(&board, &settings);
+        let mut scoring = ThinkJob::scoring(&board, &settings);
+        scoring.run(&mut ai);
+        let scored = scoring.scored().to_vec();
         let best = scored[0].1;
         let weights: Vec<f64> = scored.iter().map(|&(_, s)| (-(best - s) as f64 / 4.0).exp()).collect();
         let total: f64 = weights.iter().sum();
         let trials = 600;
         let mut counts = vec![0u32; scored.len()];
         for seed in 0..trials {
-            let mv = ai.choose_move(&board, &settings, seed).mv.unwrap();
+            let mv = ThinkJob::new(&board, &settings, seed).run(&mut ai).mv.unwrap();
             counts[scored.iter().position(|&(sq, _)| sq == mv).unwrap()] += 1;
         }
         for (i, (&count, weight)) in counts.iter().zip(&weights).enumerate() {
@@ -445,7 +447,8 @@ mod tests {
         let board = random_position(8, Opening::Standard, 20, 31);
         for level in [Level::Expert, Level::Master] {
             let settings = LevelSettings { node_budget: 20_000, ..*level.settings() };
-            let moves: Vec<_> = (0..5).map(|seed| Ai::new(1).choose_move(&board, &settings, seed).mv).collect();
+            let moves: Vec<_> =
+                (0..5).map(|seed| ThinkJob::new(&board, &settings, seed).run(&mut Ai::new(1)).mv).collect();
             assert!(moves.windows(2).all(|w| w[0] == w[1]), "{}: {moves:?}", settings.name);
         }
     }
@@ -457,8 +460,9 @@ mod tests {
             let board = random_position(8, Opening::Standard, 52, 40 + seed);
             let exact = ThinkJob::evaluation(&board, &LEVELS[0]).run(&mut ai);
             assert!(exact.exact);
-            assert_eq!(ai.accepts_draw(&board, &LEVELS[0], true), exact.score <= 0, "seed {seed}");
-            assert_eq!(ai.accepts_draw(&board, &LEVELS[0], false), exact.score >= 0, "seed {seed}");
+            let verdict = ThinkJob::evaluation(&board, &LEVELS[0]).run(&mut ai);
+            assert_eq!(verdict.accepts_draw(true), exact.score <= 0, "seed {seed}");
+            assert_eq!(verdict.accepts_draw(false), exact.score >= 0, "seed {seed}");
         }
     }
 
@@ -466,7 +470,7 @@ mod tests {
     fn a_finished_game_passes_with_its_final_score() {
         let board = VariantBoard::new(6, 0b111, 0b1000);
         let board = VariantBoard { player: board.player, opponent: board.geometry.full() & !board.player, ..board };
-        let decision = Ai::new(1).choose_move(&board, Level::Beginner.settings(), 0);
+        let decision = ThinkJob::new(&board, Level::Beginner.settings(), 0).run(&mut Ai::new(1));
         assert_eq!((decision.mv, decision.score, decision.exact), (None, 3 - 33, true));
     }
 }

@@ -9,11 +9,10 @@
 //! subtree, and the iterations already completed are not repeated, so a sliced search returns the same move and
 //! score as an unsliced one.
 
-use super::board::Board;
-use super::eval::Evaluator;
-use super::ordering::{order_mid, MoveList};
-use super::pattern_eval::PatternEvaluator;
 use super::tt::{Store, TranspositionTable, NO_MOVE};
+use crate::engine::bits::squares_of;
+use crate::engine::eval::{Evaluator, PatternEvaluator};
+use crate::engine::rules::Board;
 
 /// Selectivity of an unpruned search (prob-cut levels are below it).
 pub const NO_SELECTIVITY: u8 = 5;
@@ -368,82 +367,11 @@ impl Searcher {
         }
         pv
     }
-
-    /// Midgame principal-variation search to `depth` plies, fail-soft; exact once the depth reaches the end.
-    pub(crate) fn pvs_mid(&mut self, board: &Board, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-        let empties = board.empty_count();
-        if depth >= empties {
-            return self.pvs_end(board, alpha, beta);
-        }
-        if depth == 0 {
-            self.nodes += 1;
-            return self.evaluator.evaluate(board);
-        }
-        if !self.count_node() {
-            return alpha;
-        }
-        let mut tt_move = NO_MOVE;
-        if let Some(e) = self.tt.probe(board) {
-            if let Some(score) = e.cutoff(depth, self.selectivity, alpha, beta) {
-                return score;
-            }
-            tt_move = e.best_move;
-        }
-        if beta - alpha == 1 {
-            if let Some(score) = self.probcut(board, depth, alpha) {
-                return score;
-            }
-        }
-        let moves = board.moves();
-        if moves == 0 {
-            if board.opponent_moves() == 0 {
-                return board.final_score();
-            }
-            return -self.pvs_mid(&board.pass(), depth, -beta, -alpha);
-        }
-        let mut list = MoveList::new(board, moves);
-        if depth > 1 {
-            order_mid(self, &mut list, board, tt_move);
-        }
-        let (alpha0, mut best, mut best_move) = (alpha, -100, NO_MOVE);
-        for i in 0..list.len() {
-            let m = if depth > 1 { list.pick(i) } else { list.nth(i) };
-            let child = board.play_with(m.square, m.flipped);
-            let mut score = if i == 0 {
-                -self.pvs_mid(&child, depth - 1, -beta, -alpha)
-            } else {
-                -self.pvs_mid(&child, depth - 1, -alpha - 1, -alpha)
-            };
-            if i > 0 && score > alpha && score < beta && !self.aborted {
-                score = -self.pvs_mid(&child, depth - 1, -beta, -score);
-            }
-            if self.aborted {
-                return alpha;
-            }
-            if score > best {
-                best = score;
-                best_move = m.square as u8;
-                alpha = alpha.max(score);
-                if score >= beta {
-                    break;
-                }
-            }
-        }
-        self.tt
-            .store(board, Store { depth, selectivity: self.selectivity, alpha: alpha0, beta, score: best, best_move });
-        best
-    }
 }
 
 /// Legal moves of the root in square order.
 fn root_moves(board: &Board) -> Vec<usize> {
-    let mut moves = board.moves();
-    let mut list = Vec::new();
-    while moves != 0 {
-        list.push(moves.trailing_zeros() as usize);
-        moves &= moves - 1;
-    }
-    list
+    squares_of(board.moves()).collect()
 }
 
 #[cfg(test)]
@@ -452,17 +380,11 @@ mod tests {
 
     /// Plain negamax to the end of the game: the reference the solver must match.
     fn minimax(board: &Board) -> i32 {
-        let mut moves = board.moves();
+        let moves = board.moves();
         if moves == 0 {
             return if board.opponent_moves() == 0 { board.final_score() } else { -minimax(&board.pass()) };
         }
-        let mut best = -100;
-        while moves != 0 {
-            let sq = moves.trailing_zeros() as usize;
-            moves &= moves - 1;
-            best = best.max(-minimax(&board.play(sq)));
-        }
-        best
+        squares_of(moves).map(|sq| -minimax(&board.play(sq))).max().expect("a legal move")
     }
 
     /// A position reached by random legal moves from the start, with `empties` empty squares left (passing

@@ -5,6 +5,7 @@
 
 use super::board::Board;
 use super::variant::VariantBoard;
+use crate::engine::bits::squares_of;
 
 /// What perft needs of a position, so one walk serves the 8×8 fast path and the generic rules.
 pub trait Position: Sized {
@@ -49,7 +50,7 @@ pub fn perft<P: Position>(board: &P, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut moves = board.move_set();
+    let moves = board.move_set();
     if moves == 0 {
         let passed = board.pass();
         return if passed.move_set() == 0 || depth == 1 { 1 } else { perft(&passed, depth - 1) };
@@ -57,13 +58,7 @@ pub fn perft<P: Position>(board: &P, depth: u32) -> u64 {
     if depth == 1 {
         return moves.count_ones() as u64;
     }
-    let mut leaves = 0;
-    while moves != 0 {
-        let sq = moves.trailing_zeros() as usize;
-        moves &= moves - 1;
-        leaves += perft(&board.play(sq), depth - 1);
-    }
-    leaves
+    squares_of(moves).map(|sq| perft(&board.play(sq), depth - 1)).sum()
 }
 
 #[cfg(test)]
@@ -90,21 +85,17 @@ mod tests {
                 return 1;
             }
             let g = b.geometry;
-            let mut moves = g.moves(b.player, b.opponent);
+            let moves = g.moves(b.player, b.opponent);
             if moves == 0 {
                 let passed = b.pass();
                 let over = g.moves(passed.player, passed.opponent) == 0;
                 return if over || depth == 1 { 1 } else { generic(&passed, depth - 1) };
             }
-            let mut leaves = 0;
-            while moves != 0 {
-                let sq = moves.trailing_zeros() as usize;
-                moves &= moves - 1;
+            let child = |sq: usize| {
                 let f = g.flips(b.player, b.opponent, sq);
-                let child = VariantBoard::new(8, b.opponent ^ f, b.player ^ f ^ (1 << sq));
-                leaves += generic(&child, depth - 1);
-            }
-            leaves
+                VariantBoard::new(8, b.opponent ^ f, b.player ^ f ^ (1 << sq))
+            };
+            squares_of(moves).map(|sq| generic(&child(sq), depth - 1)).sum()
         }
         for depth in 1..=6 {
             assert_eq!(generic(&start, depth), PERFT[depth as usize - 1], "depth {depth}");

@@ -5,7 +5,7 @@
 //! shared by exact scores and the evaluation, so an exact entry (depth = empties, no prob-cut) also answers
 //! any midgame probe of the same position.
 
-use super::board::Board;
+use crate::engine::rules::Board;
 
 /// No best move recorded.
 pub const NO_MOVE: u8 = 64;

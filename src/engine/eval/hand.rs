@@ -1,33 +1,15 @@
-//! Position evaluation: the `Evaluator` interface the search calls at its leaves, and a hand-set evaluation
-//! (mobility, potential mobility, corners, X- and C-squares, parity): the baseline the trained pattern evaluation is
-//! measured against.
+//! The hand-set evaluation (mobility, potential mobility, corners, X- and C-squares, parity): the baseline the
+//! trained pattern evaluation is measured against.
 
-use super::board::Board;
-
-/// Scores a position for the side to move, in discs: the expected final disc difference, within -64..=64.
-/// The search compares these scores with exact ones, so the scale must stay in disc units.
-pub trait Evaluator {
-    fn evaluate(&self, board: &Board) -> i32;
-
-    /// The same score in sixteenths of a disc: finer, for move ordering.
-    fn fine(&self, board: &Board) -> i32;
-}
+use super::evaluator::Evaluator;
+use crate::engine::bits::neighbours;
+use crate::engine::rules::Board;
 
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// b2, g2, b7, g7: diagonal neighbours of the corners.
 const X_SQUARES: u64 = 0x0042_0000_0000_4200;
 /// Edge neighbours of the corners: b1, g1, a2, h2, a7, h7, b8, g8.
 const C_SQUARES: u64 = 0x4281_0000_0000_8142;
-
-/// Squares next to any square of `x` in the eight directions (rows wrap-guarded by column masks).
-#[inline]
-pub fn neighbours(x: u64) -> u64 {
-    const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
-    const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    let sideways = ((x << 1) & NOT_A) | ((x >> 1) & NOT_H);
-    let row = x | sideways;
-    sideways | (row << 8) | (row >> 8)
-}
 
 /// Squares of `x` next to an empty corner, counted: they give the corner away.
 #[inline]
@@ -70,11 +52,5 @@ mod tests {
         let with_corner = Board::new(Board::start().player | 1, Board::start().opponent);
         assert!(eval.evaluate(&with_corner) > 0);
         assert!(eval.evaluate(&with_corner.pass()) < 0);
-    }
-
-    #[test]
-    fn neighbours_do_not_wrap_around_the_edges() {
-        assert_eq!(neighbours(1 << 7), (1 << 6) | (1 << 14) | (1 << 15));
-        assert_eq!(neighbours(1 << 8), 1 | 2 | (1 << 9) | (1 << 16) | (1 << 17));
     }
 }

@@ -1,8 +1,8 @@
 //! Difficulty levels: how deep the computer looks, when it solves the endgame, how long it may think, and how
 //! readily it slips.
 
-use super::rng::Rng;
-use super::search::NO_SELECTIVITY;
+use crate::engine::rng::Rng;
+use crate::engine::search::NO_SELECTIVITY;
 
 /// The computer's strength.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]

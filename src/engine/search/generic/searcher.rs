@@ -6,70 +6,11 @@
 //! units, the scale of exact scores. With few empties it solves exactly or for win/loss/draw. Like the 8×8
 //! searcher it aborts when its node budget is spent, so it can run in slices between frames.
 
-use super::search::{Aborted, Limits, SearchResult};
-use super::variant::{Geometry, VariantBoard};
-
-/// Beyond any score: scores are disc differences, at most 100 on 10×10.
-const INFINITY: i32 = 1000;
-/// No best move recorded. (An unused entry has depth 0: stored searches are at least one ply deep.)
-const NO_MOVE: u8 = u8::MAX;
-/// The entry depth of an exact solve: deeper than any midgame search.
-const SOLVED: u8 = u8::MAX;
-/// Transposition table buckets (two entries each, 2.5 MB): small, as these boards are rarely played deep.
-const BUCKETS: usize = 1 << 15;
-
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    player: u128,
-    opponent: u128,
-    lower: i16,
-    upper: i16,
-    depth: u8,
-    best_move: u8,
-}
-
-const EMPTY_ENTRY: Entry =
-    Entry { player: 0, opponent: 0, lower: -INFINITY as i16, upper: INFINITY as i16, depth: 0, best_move: NO_MOVE };
-
-/// Squares that matter around one corner.
-#[derive(Clone, Copy, Debug, Default)]
-struct CornerZone {
-    corner: u128,
-    /// The diagonal neighbour: taking it while the corner is empty usually gives the corner away.
-    x_square: u128,
-    /// The two edge neighbours, a milder version of the same risk.
-    c_squares: u128,
-}
-
-fn corner_zones(g: &Geometry) -> [CornerZone; 4] {
-    let last = g.size - 1;
-    let bit = |column: usize, row: usize| 1u128 << g.index(column, row);
-    [(0, 0, 1, 1), (last, 0, last - 1, 1), (0, last, 1, last - 1), (last, last, last - 1, last - 1)].map(
-        |(cx, cy, nx, ny)| CornerZone {
-            corner: bit(cx, cy),
-            x_square: bit(nx, ny),
-            c_squares: bit(nx, cy) | bit(cx, ny),
-        },
-    )
-}
-
-/// The hand-set evaluation for the side to move, in sixteenths of a disc.
-fn evaluate_fine(board: &VariantBoard, zones: &[CornerZone; 4]) -> i32 {
-    let (p, o) = (board.player, board.opponent);
-    let empty = board.geometry.full() & !(p | o);
-    let mobility = board.moves().count_ones() as i32 - board.pass().moves().count_ones() as i32;
-    let (mut corners, mut x_squares, mut c_squares) = (0, 0, 0);
-    for zone in zones {
-        corners += (p & zone.corner != 0) as i32 - (o & zone.corner != 0) as i32;
-        if empty & zone.corner != 0 {
-            x_squares += (p & zone.x_square != 0) as i32 - (o & zone.x_square != 0) as i32;
-            c_squares += (p & zone.c_squares).count_ones() as i32 - (o & zone.c_squares).count_ones() as i32;
-        }
-    }
-    // Parity: with an odd number of empties the side to move expects the last move of the game.
-    let parity = (empty.count_ones() & 1) as i32;
-    12 * mobility + 56 * corners - 28 * x_squares - 10 * c_squares + 8 * parity
-}
+use super::evaluation::{corner_zones, evaluate_fine, CornerZone};
+use super::table::{Table, INFINITY, NO_MOVE, SOLVED};
+use crate::engine::bits::squares_of;
+use crate::engine::rules::VariantBoard;
+use crate::engine::search::{Aborted, Limits, SearchResult};
 
 /// How the root is searched, chosen from the empties and the limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,7 +21,7 @@ enum Mode {
 }
 
 pub struct GenericSearcher {
-    table: Vec<[Entry; 2]>,
+    table: Table,
     zones: [CornerZone; 4],
     nodes: u64,
     budget: u64,
@@ -94,11 +35,11 @@ impl Default for GenericSearcher {
 
 impl GenericSearcher {
     pub fn new() -> Self {
-        GenericSearcher { table: vec![[EMPTY_ENTRY; 2]; BUCKETS], zones: Default::default(), nodes: 0, budget: 0 }
+        GenericSearcher { table: Table::new(), zones: Default::default(), nodes: 0, budget: 0 }
     }
 
     pub fn clear(&mut self) {
-        self.table.fill([EMPTY_ENTRY; 2]);
+        self.table.clear();
     }
 
     /// The best move and its score at the limits' depth, or exact / win-loss-draw with few empties.
@@ -163,8 +104,8 @@ impl GenericSearcher {
         if depth == 0 {
             return Ok(evaluate_fine(board, &self.zones) / 16);
         }
-        let index = self.index(board);
-        let entry = self.probe(board, index);
+        let index = Table::index(board);
+        let entry = self.table.probe(board, index);
         if let Some(e) = entry {
             if e.depth as u32 >= depth {
                 let (lower, upper) = (e.lower as i32, e.upper as i32);
@@ -208,17 +149,15 @@ impl GenericSearcher {
                 break;
             }
         }
-        self.store(board, index, depth, alpha_in, beta, best, best_move);
+        self.table.store(board, index, depth, alpha_in, beta, best, best_move);
         Ok(best)
     }
 
     /// Moves in search order: corners first, then (deep enough to pay off) fewest opponent replies first.
-    fn ordered_moves(&self, board: &VariantBoard, mut moves: u128, depth: u32) -> Vec<usize> {
+    fn ordered_moves(&self, board: &VariantBoard, moves: u128, depth: u32) -> Vec<usize> {
         let corners = self.zones.iter().fold(0, |all, z| all | z.corner);
         let mut keyed = Vec::with_capacity(moves.count_ones() as usize);
-        while moves != 0 {
-            let sq = moves.trailing_zeros() as usize;
-            moves &= moves - 1;
+        for sq in squares_of(moves) {
             let replies =
                 if depth >= 3 && board.empty_count() > 5 { board.play(sq).moves().count_ones() as i32 } else { 0 };
             let key = replies - if corners >> sq & 1 == 1 { 100 } else { 0 };
@@ -239,7 +178,7 @@ impl GenericSearcher {
                 }
                 position = position.pass();
             }
-            let Some(e) = self.probe(&position, self.index(&position)) else { break };
+            let Some(e) = self.table.probe(&position, Table::index(&position)) else { break };
             let sq = e.best_move as usize;
             if e.best_move == NO_MOVE || !position.is_legal(sq) {
                 break;
@@ -248,63 +187,6 @@ impl GenericSearcher {
             position = position.play(sq);
         }
         pv
-    }
-
-    /// Bucket index: a multiply-xorshift hash of the four 64-bit halves.
-    fn index(&self, board: &VariantBoard) -> usize {
-        let words =
-            [board.player as u64, (board.player >> 64) as u64, board.opponent as u64, (board.opponent >> 64) as u64];
-        let mut h = words.iter().fold(0u64, |h, &w| (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29));
-        h ^= h >> 32;
-        h as usize & (BUCKETS - 1)
-    }
-
-    fn probe(&self, board: &VariantBoard, index: usize) -> Option<Entry> {
-        self.table[index]
-            .iter()
-            .find(|e| e.player == board.player && e.opponent == board.opponent && e.depth > 0)
-            .copied()
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn store(
-        &mut self,
-        board: &VariantBoard,
-        index: usize,
-        depth: u32,
-        alpha: i32,
-        beta: i32,
-        score: i32,
-        best_move: u8,
-    ) {
-        let (lower, upper) = if score <= alpha {
-            (-INFINITY, score)
-        } else if score >= beta {
-            (score, INFINITY)
-        } else {
-            (score, score)
-        };
-        let depth = depth.min(SOLVED as u32) as u8;
-        let fresh = Entry {
-            player: board.player,
-            opponent: board.opponent,
-            lower: lower as i16,
-            upper: upper as i16,
-            depth,
-            best_move,
-        };
-        let bucket = &mut self.table[index];
-        // Depth-preferred slot 0, always-replace slot 1; the same position is updated where it is.
-        if bucket[0].player == board.player && bucket[0].opponent == board.opponent {
-            if depth >= bucket[0].depth {
-                bucket[0] = fresh;
-            }
-        } else if depth >= bucket[0].depth {
-            bucket[1] = bucket[0];
-            bucket[0] = fresh;
-        } else {
-            bucket[1] = fresh;
-        }
     }
 }
 
@@ -328,8 +210,8 @@ impl Mode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::rules::Opening;
     use crate::engine::test_positions::random_position;
-    use crate::engine::variant::Opening;
 
     fn limits(depth: u32, exact_empties: u32) -> Limits {
         Limits { depth, exact_empties, wld_empties: exact_empties, node_budget: None }
@@ -337,7 +219,7 @@ mod tests {
 
     /// Plain minimax without pruning or table, with the same evaluation at the horizon.
     fn minimax(board: &VariantBoard, depth: u32, zones: &[CornerZone; 4]) -> i32 {
-        let mut moves = board.moves();
+        let moves = board.moves();
         if moves == 0 {
             let passed = board.pass();
             return if passed.moves() == 0 { -passed.final_score() } else { -minimax(&passed, depth, zones) };
@@ -345,13 +227,7 @@ mod tests {
         if depth == 0 {
             return evaluate_fine(board, zones) / 16;
         }
-        let mut best = -INFINITY;
-        while moves != 0 {
-            let sq = moves.trailing_zeros() as usize;
-            moves &= moves - 1;
-            best = best.max(-minimax(&board.play(sq), depth - 1, zones));
-        }
-        best
+        squares_of(moves).map(|sq| -minimax(&board.play(sq), depth - 1, zones)).max().expect("a legal move")
     }
 
     #[test]

@@ -1,15 +1,14 @@
 //! The match runner: two engine settings play each other from a fixed list of varied openings, each opening
 //! once with either colour, and the result is summed up with a confidence interval on the score rate.
 
-use super::board::Board;
-use super::eval::{Evaluator, HandEvaluator};
+use super::ai::Ai;
 use super::level::Level;
-use super::pattern_eval::PatternEvaluator;
-use super::player::Ai;
-use super::rng::Rng;
-use super::search::{Limits, Searcher};
-use super::variant::VariantBoard;
-use super::weights::Weights;
+use super::think_job::ThinkJob;
+use crate::engine::eval::weights::Weights;
+use crate::engine::eval::{Evaluator, HandEvaluator, PatternEvaluator};
+use crate::engine::rng::Rng;
+use crate::engine::rules::{Board, VariantBoard};
+use crate::engine::search::{Limits, Searcher};
 use std::collections::HashSet;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,7 +90,7 @@ impl Player {
             Player::Search(searcher, limits) => searcher.search(board, limits).expect("no node budget").best_move,
             Player::Level(ai, level) => {
                 let position = VariantBoard::new(8, board.player as u128, board.opponent as u128);
-                ai.choose_move(&position, level.settings(), seed).mv
+                ThinkJob::new(&position, level.settings(), seed).run(ai).mv
             }
         }
         .expect("a legal move")

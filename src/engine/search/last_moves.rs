@@ -2,10 +2,10 @@
 //! order the caller gives. Each answers a null-window question (is the score above `alpha`?) and returns a
 //! fail-soft score; `solve_1` returns the exact score.
 
-use super::board::Board;
-use super::eval::neighbours;
-use super::last_flip::count_last_flips;
-use super::moves::flips;
+use crate::engine::bits::neighbours;
+use crate::engine::rules::last_flip::count_last_flips;
+use crate::engine::rules::moves::flips;
+use crate::engine::rules::Board;
 
 /// Bigger than any score, for "no move found yet".
 const NONE: i32 = -100;

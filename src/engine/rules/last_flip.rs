@@ -84,7 +84,7 @@ pub fn count_last_flips(mine: u64, sq: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::moves::flips;
+    use crate::engine::rules::moves::flips;
 
     #[test]
     fn counts_match_the_flips_of_the_move() {

@@ -1,0 +1,12 @@
+//! The computer player: the `Ai` that owns the searchers, the `ThinkJob` that thinks a few milliseconds at a time
+//! and ends in a `Decision`, the difficulty levels, and the match runner that plays settings against each other.
+
+#[allow(clippy::module_inception)] // ai::ai holds the Ai type: one concept per file.
+pub mod ai;
+pub mod level;
+pub mod match_play;
+pub mod think_job;
+
+pub use ai::Ai;
+pub use level::{Level, LevelSettings};
+pub use think_job::{Decision, ThinkJob};

@@ -1,0 +1,12 @@
+//! The rules: positions as bitboards (the 8×8 fast path and every other size), legal moves and flips, stable discs,
+//! and perft, the count that checks them.
+
+pub mod board;
+pub mod last_flip;
+pub mod moves;
+pub mod perft;
+pub mod stability;
+pub mod variant;
+
+pub use board::Board;
+pub use variant::{Geometry, Opening, VariantBoard};
