@@ -14,7 +14,7 @@ mod persist;
 mod players;
 mod shortcuts;
 mod sound;
-mod square;
+pub(crate) mod square;
 pub mod state;
 mod status;
 pub mod storage;

@@ -12,6 +12,12 @@ fn colour_class(color: Color) -> &'static str {
     }
 }
 
+/// Marks on some squares, each named by a word the stylesheet colours (the strategy guide's "good", "risky", "bad"):
+/// a board given these through context shows them as `data-mark` on its squares. Attributes and a stylesheet
+/// rather than generated `<style>` rules, which the content security policy refuses.
+#[derive(Clone, Default)]
+pub struct SquareMarks(pub Vec<(usize, &'static str)>);
+
 #[component]
 pub fn Square(square: usize, size: usize) -> impl IntoView {
     let state = AppState::get();
@@ -26,6 +32,7 @@ pub fn Square(square: usize, size: usize) -> impl IntoView {
     let show_marker = move || playable.get() && state.options.with(|o| o.show_valid_moves);
     let is_last = Memo::new(move |_| board.last_placed.get() == Some(square));
     let active = move || state.cursor.get() == square;
+    let mark = use_context::<SquareMarks>().and_then(|marks| marks.0.iter().find(|(s, _)| *s == square).map(|m| m.1));
 
     let accessible_name = {
         let name = name.clone();
@@ -46,21 +53,25 @@ pub fn Square(square: usize, size: usize) -> impl IntoView {
         let step = state.options.with(|o| o.flip_step_ms());
         let order = board.flipping.with(|f| f.as_ref().and_then(|(_, order)| order.iter().position(|&s| s == square)));
         let placed_now = board.flipping.with(|f| f.is_some()) && is_last.get();
-        let (class, style) = match order {
-            Some(i) if step > 0 => (
-                format!("disc {} flip", colour_class(color)),
-                format!(
-                    "--from: var(--disc-{}); animation-delay: {}ms; animation-duration: {}ms",
-                    colour_class(color.opponent()),
-                    step * (i as u32 + 1),
-                    step * 3
-                ),
-            ),
-            _ if placed_now && step > 0 => (format!("disc {} drop", colour_class(color)), String::new()),
-            _ => (format!("disc {}", colour_class(color)), String::new()),
+        // The timing goes in through the CSS object model (`style:`), which the content security policy allows;
+        // a `style` attribute would be refused as an inline style. The old colour comes from the stylesheet.
+        let (class, timing) = match order {
+            Some(i) if step > 0 => {
+                (format!("disc {} flip", colour_class(color)), Some((step * (i as u32 + 1), step * 3)))
+            }
+            _ if placed_now && step > 0 => (format!("disc {} drop", colour_class(color)), None),
+            _ => (format!("disc {}", colour_class(color)), None),
         };
+        let (delay, duration) = timing.map(|(delay, duration)| (format!("{delay}ms"), format!("{duration}ms"))).unzip();
         Some(view! {
-            <circle class=class style=style cx=cx cy=cy r=CELL * 0.41 />
+            <circle
+                class=class
+                style:animation-delay=delay
+                style:animation-duration=duration
+                cx=cx
+                cy=cy
+                r=CELL * 0.41
+            />
         })
     };
 
@@ -99,6 +110,7 @@ pub fn Square(square: usize, size: usize) -> impl IntoView {
             class:active=active
             role="gridcell"
             data-square=name
+            data-mark=mark
             tabindex=move || if active() { "0" } else { "-1" }
             aria-label=accessible_name
             on:click=on_click

@@ -5,6 +5,7 @@
 
 use crate::app::board::Board;
 use crate::app::options::Options;
+use crate::app::square::SquareMarks;
 use crate::app::state::AppState;
 use crate::app::table::Table;
 use crate::game::notation::read_board;
@@ -270,7 +271,7 @@ pub fn StrategyGuide() -> impl IntoView {
 /// A topic's position drawn by the game's board component, not playable, with its marks and caption.
 ///
 /// The board reads the app state from context, so the diagram provides its own to the board alone: a game at the
-/// diagram's position with two human players. The marks are CSS rules scoped to the figure, applied to the board's `data-square`s.
+/// diagram's position with two human players. The marks reach the board's squares through context as well.
 #[component]
 fn Diagram(topic: &'static Topic) -> impl IntoView {
     let position = topic.position();
@@ -284,22 +285,14 @@ fn Diagram(topic: &'static Topic) -> impl IntoView {
     };
     let diagram_state = AppState::new(options, Table::from_game(Game::from_position(position)));
     diagram_state.cursor.set(usize::MAX);
-    let id = format!("diagram-{}", topic.slug);
-    let n = position.size().n();
-    let rules: String = topic
-        .marked()
-        .into_iter()
-        .map(|(square, mark)| {
-            let name = crate::game::square_name(square, n);
-            format!("#{id} [data-square=\"{name}\"] .cell {{ fill: var(--mark-{}); }}\n", mark.class())
-        })
-        .collect();
+    let marks = topic.marked().into_iter().map(|(square, mark)| (square, mark.class())).collect();
     view! {
-        <figure class="diagram" id=id>
-            <style>{rules}</style>
+        <figure class="diagram">
             <div class="diagram-board" inert="">
-                <Provider value=diagram_state>
-                    <Board />
+                <Provider value=SquareMarks(marks)>
+                    <Provider value=diagram_state>
+                        <Board />
+                    </Provider>
                 </Provider>
             </div>
             <figcaption>{(topic.caption)(&position)}</figcaption>

@@ -1,0 +1,114 @@
+// Guards for the hardening tests (tests/e2e/security.test.mjs and friends): what the page reports, what it asks the
+// network for, and a whole player session to watch while it runs.
+//
+//   const { page, context, url } = await openSite(t, { init: watchPolicyViolations });
+//   const requests = recordRequests(context);             // every request from now on, the service worker's too
+//   await playSession(page);                              // a game to its end, every dialog, a few moves vs computer
+//   assert.deepEqual(await policyViolations(page), []);
+//
+// Outside text (an import, a link, a peer's message, a save): `HOSTILE_TEXTS` are the strings to send through a path,
+// and `watchInjection` / `injections(page)` tell whether any of them became markup, ran, or was fetched.
+
+import { button, waitForStatus } from './helpers.mjs';
+
+/** An init script for openSite: collects every `securitypolicyviolation` the page reports, from its first script. */
+export function watchPolicyViolations() {
+  window.__policyViolations = [];
+  document.addEventListener('securitypolicyviolation', (event) =>
+    window.__policyViolations.push(`${event.effectiveDirective} refused ${event.blockedURI || '?'} (${event.sample})`),
+  );
+}
+
+/** The violations collected so far by watchPolicyViolations. */
+export const policyViolations = (page) => page.evaluate(() => window.__policyViolations);
+
+/**
+ * Records the URL of every request the browser context makes from now on: pages, subresources, fetches, and the
+ * service worker's own fetches (Chromium reports them to the context). Returns the live array.
+ */
+export function recordRequests(context) {
+  const urls = [];
+  context.on('request', (request) => urls.push(request.url()));
+  return urls;
+}
+
+/** Counts of requests per origin and per path (without the content hash trunk adds to file names). */
+export function summariseRequests(urls) {
+  const byOrigin = {};
+  const byFile = {};
+  for (const url of urls) {
+    const { origin, pathname, protocol } = new URL(url);
+    const where = protocol === 'data:' ? 'data:' : origin;
+    byOrigin[where] = (byOrigin[where] ?? 0) + 1;
+    const file = protocol === 'data:' ? 'data:' : pathname.replace(/-[0-9a-f]{8,16}(?=(_bg)?\.)/, '-<hash>');
+    byFile[file] = (byFile[file] ?? 0) + 1;
+  }
+  return { total: urls.length, byOrigin, byFile };
+}
+
+/** The squares the side to move may play now, from the squares' accessible names. */
+export async function legalSquares(page) {
+  return page.$$eval('[data-square]', (squares) =>
+    squares.filter((s) => /\blegal move\b/.test(s.getAttribute('aria-label'))).map((s) => s.dataset.square),
+  );
+}
+
+/** Opens the dialog behind toolbar button `action` (through the overflow menu if a phone hides it) and closes it. */
+async function visitDialog(page, action, title, inside = async () => {}) {
+  if (!(await button(page, action).isVisible())) {
+    const more = page.getByRole('button', { name: /more/i });
+    if (await more.count()) await more.first().click();
+  }
+  await button(page, action).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor();
+  await inside(dialog);
+  if (await dialog.isVisible()) {
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  }
+}
+
+/**
+ * What a player does in one visit: a two-player game on one device to its end (each side plays its first legal
+ * square), every dialog opened (the help's strategy tab, an import, the keyboard shortcuts), the transcript copied,
+ * then a new game with a few moves against the computer.
+ */
+export async function playSession(page) {
+  await page.selectOption('#player-white', 'human');
+  for (let move = 0; move < 70; move++) {
+    const status = await page.getByTestId('status').textContent();
+    if (/^Game over/.test(status)) break;
+    const [square] = await legalSquares(page);
+    await page.locator(`[data-square="${square}"]`).click();
+    await page.locator(`[data-square="${square}"] .disc`).waitFor();
+  }
+  await waitForStatus(page, /^Game over/);
+  await button(page, 'Copy transcript').click();
+
+  await visitDialog(page, 'Options', 'Options');
+  await visitDialog(page, 'Statistics', 'Statistics');
+  await visitDialog(page, 'Help', 'Help', async (help) => {
+    await help.getByRole('tab', { name: 'Strategy' }).click();
+    await help.getByRole('heading', { name: 'Corners and stable discs' }).waitFor();
+  });
+  await visitDialog(page, 'About', 'About Reversi');
+  await visitDialog(page, 'Import', 'Import', async (dialog) => {
+    await dialog.locator('#import-text').fill('f5d6c3d3c4');
+    await button(dialog, 'Load game').click();
+  });
+  await page.keyboard.press('?');
+  const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await shortcuts.waitFor();
+  await page.keyboard.press('Escape');
+  await shortcuts.waitFor({ state: 'detached' });
+
+  await page.selectOption('#player-white', 'computer');
+  await button(page, 'New game').click();
+  for (let reply = 0; reply < 3; reply++) {
+    await waitForStatus(page, /^Black to move/);
+    const [square] = await legalSquares(page);
+    await page.locator(`[data-square="${square}"]`).click();
+  }
+  await waitForStatus(page, /^Black to move/);
+}
