@@ -230,6 +230,8 @@ for (const device of ['desktop', 'phone']) {
       }
       if (name === 'about') {
         assert.match(await open.getByTestId('version').textContent(), /^\d+\.\d+\.\d+$/);
+        // The short hash of the commit built (git in CI's clone), or "unknown" from a source archive.
+        assert.match(await open.getByTestId('commit').textContent(), /^(?:[0-9a-f]{7,}|unknown)$/);
         assert.equal(await open.getByTestId('licence').textContent(), 'MIT');
       }
       await page.keyboard.press('Escape');

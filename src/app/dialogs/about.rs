@@ -1,4 +1,4 @@
-//! About: what the app is, its version and licence.
+//! About: what the app is, its version and build, and its licence.
 
 use crate::app::Modal;
 use leptos::prelude::*;
@@ -7,7 +7,10 @@ use leptos::prelude::*;
 pub fn AboutDialog() -> impl IntoView {
     view! {
         <Modal title="About Reversi" class="about-dialog">
-            <p class="about-version">"Reversi " <span data-testid="version">{env!("CARGO_PKG_VERSION")}</span></p>
+            <p class="about-version">
+                "Reversi " <span data-testid="version">{env!("CARGO_PKG_VERSION")}</span>
+                <span class="about-build">" (build " <span data-testid="commit">{env!("REVERSI_COMMIT")}</span> ")"</span>
+            </p>
             <p>
                 "Reversi (also sold as Othello) against the computer or a friend, on 6×6, 8×8 or 10×10 boards. "
                 "Everything runs in your browser: the rules, the computer player and your saved games. "

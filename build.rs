@@ -1,0 +1,23 @@
+//! Gives the app the short hash of the commit it is built from (`REVERSI_COMMIT`, shown in About), so a player and
+//! a bug report can tell which build is running. Without git (a source archive) it is "unknown".
+
+use std::process::Command;
+
+fn git(args: &[&str]) -> Option<String> {
+    let output = Command::new("git").args(args).output().ok()?;
+    let text = String::from_utf8(output.stdout).ok()?;
+    (output.status.success() && !text.trim().is_empty()).then(|| text.trim().to_string())
+}
+
+fn main() {
+    let commit = git(&["rev-parse", "--short", "HEAD"]).unwrap_or_else(|| "unknown".into());
+    println!("cargo:rustc-env=REVERSI_COMMIT={commit}");
+    // Run again when HEAD moves: HEAD itself (a checkout), the branch it names (a commit) and packed refs.
+    println!("cargo:rerun-if-changed=build.rs");
+    let branch = git(&["symbolic-ref", "-q", "HEAD"]);
+    for name in ["HEAD", "packed-refs"].into_iter().chain(branch.as_deref()) {
+        if let Some(path) = git(&["rev-parse", "--git-path", name]) {
+            println!("cargo:rerun-if-changed={path}");
+        }
+    }
+}
