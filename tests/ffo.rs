@@ -3,35 +3,18 @@
 //! Release only (`cargo test --release --test ffo`): in a debug build the solve takes far too long.
 //! `cargo test --release --test ffo -- --include-ignored --nocapture` also solves #45-#49 and prints the table.
 
-use reversi::engine::{Board, Searcher};
+use reversi::engine::Searcher;
+use reversi::game::notation::{read_obf, ObfLine};
+use reversi::game::{square_name, Move};
 use std::time::Instant;
 
-/// Position (64 squares a1..h8, `X` black, `O` white), side to move, exact score, every best move.
-const FFO: [(&str, char, i32, &[&str]); 10] = [
-    ("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------", 'X', 38, &["a2"]),
-    ("-OOOOO----OOOOX--OOOOOO-XXXXXOO--XXOOX--OOXOXX----OXXO---OOO--O-", 'X', 0, &["h4"]),
-    ("--OOO-------XX-OOOOOOXOO-OOOOXOOX-OOOXXO---OOXOO---OOOXO--OOOO--", 'X', 6, &["g2"]),
-    ("--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX-", 'O', -12, &["g3", "c7"]),
-    ("--O-X-O---O-XO-O-OOXXXOOOOOOXXXOOOOOXX--XXOOXO----XXXX-----XXX--", 'O', -14, &["d2", "b8"]),
-    ("---XXXX-X-XXXO--XXOXOO--XXXOXO--XXOXXO---OXXXOO-O-OOOO------OO--", 'X', 6, &["b2"]),
-    ("---XXX----OOOX----OOOXX--OOOOXXX--OOOOXX--OXOXXX--XXOO---XXXX-O-", 'X', -8, &["b3"]),
-    ("-OOOOO----OOOO---OOOOX--XXXXXX---OXOOX--OOOXOX----OOXX----XXXX--", 'O', 4, &["g2"]),
-    ("-----X--X-XXX---XXXXOO--XOXOOXX-XOOXXX--XOOXX-----OOOX---XXXXXX-", 'O', 28, &["f6"]),
-    ("--OX-O----XXOO--OOOOOXX-OOOOOX--OOOXOXX-OOOOXX-----OOX----X-O---", 'X', 16, &["e1"]),
-];
+/// FFO #40-#49, one OBF line each with every move's exact score: the benchmark's file, read by the one OBF reader.
+const FFO: &str = include_str!("../bench/ffo40-49.obf");
 
-fn board(squares: &str, side: char) -> Board {
-    let bits = |c: char| squares.chars().enumerate().filter(|&(_, s)| s == c).fold(0u64, |b, (i, _)| b | 1 << i);
-    let (black, white) = (bits('X'), bits('O'));
-    if side == 'X' {
-        Board::new(black, white)
-    } else {
-        Board::new(white, black)
-    }
-}
-
-fn square_name(sq: usize) -> String {
-    format!("{}{}", (b'a' + (sq % 8) as u8) as char, sq / 8 + 1)
+/// FFO position `number` (40-49).
+fn ffo(number: usize) -> ObfLine {
+    let line = FFO.lines().nth(number - 40).expect("ten positions");
+    read_obf(line).unwrap_or_else(|e| panic!("FFO #{number}: {e}"))
 }
 
 /// Solves positions `first..=last` (FFO numbering), checks each, and prints the table with totals.
@@ -40,12 +23,15 @@ fn solve_and_check(first: usize, last: usize) {
     let (mut total_nodes, mut total_secs) = (0u64, 0f64);
     println!("  #  move  score         nodes     time      nodes/s");
     for number in first..=last {
-        let (squares, side, score, best) = FFO[number - 40];
+        let obf = ffo(number);
+        let score = obf.expected_score().expect("the file lists every move's score");
+        let best: Vec<Move> = obf.scores.iter().filter(|&&(_, s)| s == score).map(|&(mv, _)| mv).collect();
+        let board = obf.position.board().as_board().expect("an 8×8 endgame");
         searcher.clear();
         let start = Instant::now();
-        let result = searcher.solve(&board(squares, side));
+        let result = searcher.solve(&board);
         let secs = start.elapsed().as_secs_f64();
-        let mv = result.best_move.map_or("pass".to_string(), square_name);
+        let mv = result.best_move.map_or("pass".to_string(), |sq| square_name(sq, 8));
         println!(
             "{number:3}  {mv:>4}  {:+5}  {:12}  {secs:7.2} s  {:11.0}",
             result.score,
@@ -54,7 +40,10 @@ fn solve_and_check(first: usize, last: usize) {
         );
         assert!(result.exact);
         assert_eq!(result.score, score, "FFO #{number}: wrong score");
-        assert!(best.contains(&mv.as_str()), "FFO #{number}: {mv} is not a best move ({best:?})");
+        assert!(
+            best.contains(&result.best_move.map_or(Move::Pass, Move::Play)),
+            "FFO #{number}: {mv} is not a best move"
+        );
         total_nodes += result.nodes;
         total_secs += secs;
     }

@@ -6,8 +6,8 @@ use reversi::engine::Ai;
 use reversi::engine::Level;
 use reversi::engine::ThinkJob;
 use reversi::engine::{Board, Opening, Searcher, VariantBoard};
-use reversi::game::square_name;
-use reversi::nboard::obf::parse_obf;
+use reversi::game::notation::read_obf_file;
+use reversi::game::{square_name, Move};
 use reversi::nboard::session::Session;
 use std::io::{BufRead, Write};
 use std::time::Instant;
@@ -55,9 +55,13 @@ fn solve_suite(path: &str) -> Result<SuiteTotals, String> {
         "{:>5} {:>4} {:>6} {:>8} {:>14} {:>9} {:>9}",
         "line", "move", "score", "expected", "nodes", "time s", "Mnodes/s"
     );
-    for (line, parsed) in parse_obf(&text) {
-        let position = match parsed {
-            Ok(position) => position,
+    for (line, parsed) in read_obf_file(&text) {
+        let parsed = parsed.map_err(|e| e.to_string()).and_then(|obf| match obf.position.board().as_board() {
+            Some(board) => Ok((obf, board)),
+            None => Err("only 8×8 positions with the centre filled are solved".to_string()),
+        });
+        let (position, board) = match parsed {
+            Ok(found) => found,
             Err(message) => {
                 println!("{line:>5} skipped: {message}");
                 totals.mismatches += 1;
@@ -66,7 +70,7 @@ fn solve_suite(path: &str) -> Result<SuiteTotals, String> {
         };
         searcher.clear();
         let start = Instant::now();
-        let result = searcher.solve(&position.board);
+        let result = searcher.solve(&board);
         let seconds = start.elapsed().as_secs_f64();
         let mv = result.best_move.map_or("pass".to_string(), |sq| square_name(sq, 8));
         let expected = position.expected_score();
@@ -74,7 +78,7 @@ fn solve_suite(path: &str) -> Result<SuiteTotals, String> {
         if expected.is_some_and(|e| e != result.score) {
             problems.push("score");
         }
-        let listed = result.best_move.and_then(|sq| position.scores.iter().find(|&&(m, _)| m == sq));
+        let listed = result.best_move.and_then(|sq| position.scores.iter().find(|&&(m, _)| m == Move::Play(sq)));
         if expected.is_some() && listed.is_some_and(|&(_, score)| Some(score) != expected) {
             problems.push("move");
         }

@@ -1,9 +1,11 @@
 //! GGF game records (the Generic Game Format of the Internet Othello servers, which NBoard sends):
 //! `(;GM[Othello]PC[..]PB[..]PW[..]TY[8]BO[8 <n² squares> <side>]B[f5]W[d6/-1.5/0.2]...;)`.
 //!
-//! Board squares are `-` (empty), `*` (black) and `O` (white); the side to move is `*` or `O`. A move is a square,
-//! optionally followed by `/eval/time`, or `PA` for a pass. Tags the engine has no use for are skipped.
+//! Board squares are `-` (empty), `*` (black) and `O` (white); the side to move is `*` or `O` (the board-string
+//! reader of `game::notation` takes these too). A move is a square, optionally followed by `/eval/time`, or `PA`
+//! for a pass. Tags the engine has no use for are skipped.
 
+use crate::game::notation::read_board;
 use crate::game::{parse_square, BoardSize, Color, Game, Move, Position};
 
 /// A parsed record: where it starts and the moves played, each with the colour that played it.
@@ -59,32 +61,20 @@ fn tags(text: &str) -> Result<Vec<(&str, String)>, GgfError> {
     Ok(tags)
 }
 
-/// `BO[8 ---------------------------O*------*O--------------------------- *]`; rows may be separated by spaces.
+/// `BO[8 ---------------------------O*------*O--------------------------- *]`: the size, then a board string
+/// (read by the one board-string reader; rows may be separated by spaces).
 fn board(value: &str) -> Result<Position, GgfError> {
-    let mut words = value.split_whitespace();
-    let n: usize = words.next().and_then(|w| w.parse().ok()).unwrap_or(0);
+    let value = value.trim_start();
+    let (n, squares) = value.split_once(char::is_whitespace).unwrap_or((value, ""));
+    let n: usize = n.parse().unwrap_or(0);
     let Some(size) = BoardSize::from_n(n) else {
         return error(format!("board size \"{value}\" is not 6, 8 or 10"));
     };
-    let mut squares: Vec<char> = words.flat_map(str::chars).collect();
-    let to_move = match squares.pop() {
-        Some('*') => Color::Black,
-        Some('O' | 'o') => Color::White,
-        _ => return error("the board must end with the side to move, '*' or 'O'"),
-    };
-    if squares.len() != n * n {
-        return error(format!("a {n}×{n} board has {} squares, found {}", n * n, squares.len()));
+    let found = squares.chars().filter(|c| !c.is_whitespace()).count().saturating_sub(1);
+    if found != size.squares() {
+        return error(format!("a {n}×{n} board has {} squares, found {found}", size.squares()));
     }
-    let (mut black, mut white) = (0u128, 0u128);
-    for (i, c) in squares.into_iter().enumerate() {
-        match c {
-            '*' | 'X' | 'x' => black |= 1 << i,
-            'O' | 'o' => white |= 1 << i,
-            '-' | '.' => {}
-            _ => return error(format!("'{c}' is not a square ('-', '*' or 'O')")),
-        }
-    }
-    Ok(Position::from_discs(size, black, white, to_move))
+    read_board(squares).map_err(|e| GgfError(format!("board: {e}")))
 }
 
 /// A move as NBoard writes it: "F5", "f5/1.25/0.3", or "PA" for a pass.

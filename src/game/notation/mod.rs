@@ -7,7 +7,7 @@ mod transcript;
 
 pub use board_text::{is_board_text, read_board, write_board};
 pub use error::{Location, NotationError};
-pub use obf::{read_obf, write_obf, ObfLine};
+pub use obf::{read_obf, read_obf_file, write_obf, ObfLine};
 pub use transcript::{read_transcript, replay, write_moves, write_transcript};
 
 use crate::game::{Game, Variant};

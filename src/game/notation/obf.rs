@@ -1,5 +1,6 @@
 //! OBF lines, as in the FFO endgame test suites: a board string, then `;`-separated `move:score` fields giving
-//! the exact score of each move for the side to move ("A2:+38").
+//! the exact score of each move for the side to move ("A2:+38"). The one OBF reader: the app's paste box, the
+//! command line's `solve` and the browser benchmark all read through it.
 
 use super::board_text::{read_board, write_board};
 use super::error::{Location, NotationError};
@@ -10,6 +11,22 @@ pub struct ObfLine {
     pub position: Position,
     /// Moves with their scores, in the order written (best first in the FFO files).
     pub scores: Vec<(Move, i32)>,
+}
+
+impl ObfLine {
+    /// The exact value of the position when the line gives it: the best listed score.
+    pub fn expected_score(&self) -> Option<i32> {
+        self.scores.iter().map(|&(_, score)| score).max()
+    }
+}
+
+/// Every position of an OBF file, numbered by line from 1; blank lines and `%` or `#` comments are skipped.
+pub fn read_obf_file(text: &str) -> Vec<(usize, Result<ObfLine, NotationError>)> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty() && !line.trim_start().starts_with(['%', '#']))
+        .map(|(i, line)| (i + 1, read_obf(line)))
+        .collect()
 }
 
 pub fn read_obf(line: &str) -> Result<ObfLine, NotationError> {
@@ -79,6 +96,21 @@ mod tests {
         assert_eq!(line.scores[9], (Move::Play(parse_square("a6", 8).unwrap()), 24));
         assert_eq!(write_obf(&line), FFO40);
         assert_eq!(read_obf(&write_obf(&line)).unwrap(), line);
+        assert_eq!(line.expected_score(), Some(38));
+    }
+
+    #[test]
+    fn white_to_move_and_scores_are_optional() {
+        let line = read_obf(&format!("{} O", &FFO40[..64])).unwrap();
+        assert_eq!(line.position.to_move(), Color::White);
+        assert_eq!(line.expected_score(), None);
+    }
+
+    #[test]
+    fn a_file_is_numbered_by_line_without_comments_or_blanks() {
+        let numbered = read_obf_file(&format!("% comment\n\n{FFO40}\n# another\nbad\n"));
+        assert_eq!(numbered.iter().map(|(line, _)| *line).collect::<Vec<_>>(), vec![3, 5]);
+        assert!(numbered[0].1.is_ok() && numbered[1].1.is_err());
     }
 
     #[test]
