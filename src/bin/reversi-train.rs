@@ -12,22 +12,28 @@ use reversi::engine::eval::{Evaluator, HandEvaluator};
 use reversi::engine::search::Searcher;
 use reversi::engine::Board;
 use reversi::train::fit::{fit, phase_errors, FitConfig};
+use reversi::train::labelled_play::{play_labelled_game, LabelledPlay};
+use reversi::train::records::{self, Chunk};
 use reversi::train::samples::{self, Sample};
 use reversi::train::selfplay::{play_game, relabel, SelfPlay};
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
 
 const USAGE: &str = "usage:
   reversi-train generate [--games 4000] [--seed 1] [--random 8-20] [--depth 2] [--exact 16] [--temperature 1.0]
                          [--out target/train/games.bin]
+  reversi-train selfplay [--dir train/data/d8e20] [--weights train/baseline.weights] [--chunks 1000000]
+                         [--chunk-games 40] [--threads 2] [--seed 1] [--random 4-16] [--depth 8] [--exact 20]
+                         [--noise 0.1]    resumable: chunks already on disk are skipped
   reversi-train relabel  [--data target/train/games.bin] [--weights assets/eval.weights] [--depth 4] [--exact 16]
                          [--out target/train/relabelled.bin]
   reversi-train fit      [--data target/train/games.bin] [--epochs 200] [--ridge 2] [--window 2] [--prune 0]
                          [--out assets/eval.weights]
   reversi-train errors   [--data target/train/games.bin] [--weights assets/eval.weights]
   reversi-train solver-nodes --obf FILE [--count 5] [--weights assets/eval.weights]
---data takes several files separated by commas.";
+--data takes several files separated by commas; a directory stands for its chunk files (*.rvg).";
 
 struct Flags(HashMap<String, String>);
 
@@ -56,6 +62,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("generate") => generate(&args[1..]),
+        Some("selfplay") => selfplay(&args[1..]),
         Some("relabel") => relabel_command(&args[1..]),
         Some("fit") => fit_command(&args[1..]),
         Some("errors") => errors_command(&args[1..]),
@@ -98,16 +105,100 @@ fn generate(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn load_weights(flags: &Flags) -> Result<PatternEvaluator, String> {
-    let path = flags.path("weights", "assets/eval.weights");
-    let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+fn parse_range(text: &str, flag: &str) -> Result<(u32, u32), String> {
+    text.split_once('-')
+        .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+        .filter(|(a, b)| a <= b)
+        .ok_or(format!("--{flag}: expected LO-HI"))
+}
+
+/// Deep-labelled self-play into chunk files `DIR/NNNNN.rvg` of `--chunk-games` games each, chunk k holding games
+/// k·size.. . Threads take the next chunk whose file is missing, so a killed run resumes where it stopped (losing
+/// only the chunks in progress) and a fresh machine continues from the committed chunks.
+fn selfplay(args: &[String]) -> Result<(), String> {
+    let flags = Flags::parse(
+        args,
+        &["dir", "weights", "chunks", "chunk-games", "threads", "seed", "random", "depth", "exact", "noise"],
+    )?;
+    let config = LabelledPlay {
+        seed: flags.get("seed", 1)?,
+        random_moves: parse_range(&flags.get("random", "4-16".to_string())?, "random")?,
+        depth: flags.get("depth", 8)?,
+        exact_empties: flags.get("exact", 20)?,
+        noise: flags.get("noise", 0.1)?,
+    };
+    let dir = flags.path("dir", "train/data/d8e20");
+    let chunks: u32 = flags.get("chunks", 1_000_000)?;
+    let chunk_games: u32 = flags.get("chunk-games", 40)?;
+    let threads: u32 = flags.get("threads", 2)?;
+    if chunk_games == 0 || threads == 0 || config.depth == 0 || config.depth > 60 || config.exact_empties > 60 {
+        return Err("--chunk-games, --threads and --depth must be positive, --depth and --exact at most 60".into());
+    }
+    let evaluator = load_weights_from(&flags.path("weights", "train/baseline.weights"))?;
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let existing = records::chunk_files(&dir).map_err(|e| format!("{}: {e}", dir.display()))?.len();
+    eprintln!("selfplay into {} ({existing} chunk files there): {config:?}, {threads} threads", dir.display());
+    let next = AtomicU32::new(0);
+    let (games_done, positions_done) = (AtomicU64::new(0), AtomicU64::new(0));
+    let start = Instant::now();
+    let work = |thread: u32| -> Result<(), String> {
+        let mut searcher = Searcher::with_evaluator(32, Box::new(evaluator.clone()));
+        loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            if k >= chunks {
+                return Ok(());
+            }
+            let path = dir.join(format!("{k:05}.rvg"));
+            if path.exists() {
+                continue;
+            }
+            let chunk_start = Instant::now();
+            let first_game = k * chunk_games;
+            let games: Vec<_> =
+                (first_game..first_game + chunk_games).map(|g| play_labelled_game(&config, g, &mut searcher)).collect();
+            let positions: u64 = games.iter().map(|g| g.moves.len() as u64).sum();
+            let chunk =
+                Chunk { depth: config.depth as u8, exact_empties: config.exact_empties as u8, first_game, games };
+            chunk.save(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let games = games_done.fetch_add(chunk_games as u64, Ordering::Relaxed) + chunk_games as u64;
+            let all = positions_done.fetch_add(positions, Ordering::Relaxed) + positions;
+            let hours = start.elapsed().as_secs_f64() / 3600.0;
+            eprintln!(
+                "thread {thread}: chunk {k:05} ({chunk_games} games, {positions} positions) in {:.0} s; this run: {games} games, {all} positions, {:.0} games/h, {:.0} positions/h",
+                chunk_start.elapsed().as_secs_f64(),
+                games as f64 / hours,
+                all as f64 / hours
+            );
+        }
+    };
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads).map(|t| scope.spawn(move || work(t))).collect();
+        handles.into_iter().map(|h| h.join().expect("a generator thread")).collect::<Result<Vec<()>, String>>()
+    })?;
+    println!(
+        "selfplay: {} games, {} positions in {:.0} s",
+        games_done.into_inner(),
+        positions_done.into_inner(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn load_weights_from(path: &Path) -> Result<PatternEvaluator, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(PatternEvaluator::new(Weights::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?))
+}
+
+fn load_weights(flags: &Flags) -> Result<PatternEvaluator, String> {
+    load_weights_from(&flags.path("weights", "assets/eval.weights"))
 }
 
 fn load_samples(flags: &Flags) -> Result<Vec<Sample>, String> {
     let mut all = Vec::new();
     for path in flags.0.get("data").map_or("target/train/games.bin", String::as_str).split(',') {
-        all.extend(samples::load(path.as_ref()).map_err(|e| format!("{path}: {e}"))?);
+        let loaded =
+            if Path::new(path).is_dir() { records::load_dir(path.as_ref()) } else { samples::load(path.as_ref()) };
+        all.extend(loaded.map_err(|e| format!("{path}: {e}"))?);
     }
     Ok(all)
 }

@@ -1,7 +1,9 @@
 //! The training pipeline behind `reversi-train`: self-play games from varied openings, their positions
-//! labelled with exact solves near the end and outcomes or deeper searches before, and the regularised
-//! least-squares fit of the pattern weights, phase by phase.
+//! labelled with exact solves near the end and deeper searches before, and the regularised least-squares fit
+//! of the pattern weights, phase by phase.
 
 pub mod fit;
+pub mod labelled_play;
+pub mod records;
 pub mod samples;
 pub mod selfplay;
