@@ -1,40 +1,38 @@
 #!/bin/sh
-# Retrain the pattern evaluation from scratch with the project's own pipeline and install it as
-# assets/eval.weights. Everything is seeded: the same code gives the same weights.
+# The evaluation's pipeline (issue 14), from scratch or resuming: each stage skips what already exists.
 #
-#   nice -n 10 scripts/retrain.sh            # GAMES=3000 per seed, two seeds, three bootstrap rounds
+#   nice -n 19 scripts/retrain.sh
 #
-# Self-play data is cached in target/train (delete it to regenerate). About 35 minutes of one core here.
+# 1. Bootstrap, only when train/baseline.weights is missing: self-play with the hand-set evaluation (depth 2,
+#    softmax slips, perfect from 16 empties) labelled by the game results, a first fit, then three rounds of
+#    relabelling with depth-4 searches on the previous weights, each refitted (about 35 minutes of one core). Its
+#    result is the first evaluation, which the deep-labelled self-play searches with.
+# 2. Deep-labelled self-play (scripts/train-data.sh): CHUNKS chunks of 100 games in train/data/d8e20, labelled by
+#    depth-8 searches and exact solves from 20 empties. Hours; resumable; the chunks are committed to git.
+# 3. The fit on every chunk, written to target/train/new.weights, with the per-phase error table on held-out games
+#    against the baseline. It goes to assets/eval.weights only by hand, after it beats the baseline in a match.
 set -eu
-GAMES=${GAMES:-3000}
-ROUNDS=${ROUNDS:-3}
+export CHUNKS=${CHUNKS:-1200}
 DIR=target/train
 cargo build --release --bin reversi-train --bin reversi-engine
-T=target/release/reversi-train
+T=${CARGO_TARGET_DIR:-target}/release/reversi-train
 mkdir -p "$DIR"
 
-# 1. Self-play: 8-20 uniformly random opening moves, then depth-2 search (hand-set eval) with softmax slips
-#    (T = 1 disc), perfect play from 16 empties. Labels: the final result, exact from 16 empties.
-DATA=""
-for SEED in 1 2; do
-  [ -f "$DIR/games$SEED.bin" ] || $T generate --games "$GAMES" --seed "$SEED" --exact 16 --out "$DIR/games$SEED.bin"
-  DATA="$DATA${DATA:+,}$DIR/games$SEED.bin"
-done
+if [ ! -f train/baseline.weights ]; then
+  DATA=""
+  for SEED in 1 2; do
+    [ -f "$DIR/games$SEED.bin" ] || $T generate --games 3000 --seed "$SEED" --exact 16 --out "$DIR/games$SEED.bin"
+    DATA="$DATA${DATA:+,}$DIR/games$SEED.bin"
+  done
+  FIT="--ridge 40 --prune 0.5 --epochs 200 --baseline none"
+  $T fit --data "$DATA" $FIT --out "$DIR/round0.weights"
+  for ROUND in 1 2 3; do
+    $T relabel --data "$DATA" --weights "$DIR/round$((ROUND - 1)).weights" --depth 4 --exact 16 --out "$DIR/round$ROUND.bin"
+    $T fit --data "$DIR/round$ROUND.bin" $FIT --out "$DIR/round$ROUND.weights"
+  done
+  cp "$DIR/round3.weights" train/baseline.weights
+fi
 
-# 2. First fit on the game results.
-FIT="--ridge 40 --prune 0.5 --window 2 --epochs 200"
-$T fit --data "$DATA" $FIT --out "$DIR/round0.weights"
+scripts/train-data.sh
 
-# 3. Bootstrap: relabel the positions before 16 empties with depth-4 searches on the previous weights, refit.
-PREV="$DIR/round0.weights"
-ROUND=1
-while [ "$ROUND" -le "$ROUNDS" ]; do
-  $T relabel --data "$DATA" --weights "$PREV" --depth 4 --exact 16 --out "$DIR/round$ROUND.bin"
-  $T fit --data "$DIR/round$ROUND.bin" $FIT --out "$DIR/round$ROUND.weights"
-  PREV="$DIR/round$ROUND.weights"
-  ROUND=$((ROUND + 1))
-done
-cp "$PREV" assets/eval.weights
-
-# 4. Strength check against the hand-set evaluation (uses the weights just written).
-target/release/reversi-engine match --games 400 --a pattern:4 --b hand:4 --weights assets/eval.weights
+$T fit --data train/data/d8e20 --ridge 10 --prune 0.25 --out "$DIR/new.weights"

@@ -5,13 +5,12 @@
 //! reversi-train fit --data target/train/games.bin --out assets/eval.weights
 //! ```
 
-use reversi::engine::eval::pattern::PHASES;
 use reversi::engine::eval::weights::Weights;
 use reversi::engine::eval::PatternEvaluator;
 use reversi::engine::eval::{Evaluator, HandEvaluator};
 use reversi::engine::search::Searcher;
 use reversi::engine::Board;
-use reversi::train::fit::{fit, phase_errors, FitConfig};
+use reversi::train::fit::{bucket_empties, error_bucket, fit, phase_errors, FitConfig, ERROR_BUCKETS};
 use reversi::train::labelled_play::{play_labelled_game, LabelledPlay};
 use reversi::train::records::{self, Chunk};
 use reversi::train::samples::{self, Sample};
@@ -29,11 +28,17 @@ const USAGE: &str = "usage:
                          [--noise 0.1]    resumable: chunks already on disk are skipped
   reversi-train relabel  [--data target/train/games.bin] [--weights assets/eval.weights] [--depth 4] [--exact 16]
                          [--out target/train/relabelled.bin]
-  reversi-train fit      [--data target/train/games.bin] [--epochs 200] [--ridge 2] [--window 2] [--prune 0]
-                         [--out assets/eval.weights]
-  reversi-train errors   [--data target/train/games.bin] [--weights assets/eval.weights]
+  reversi-train fit      [--data train/data/d8e20] [--epochs 400] [--ridge 2] [--smoothing 4] [--step 0.25]
+                         [--patience 20] [--prune 0] [--out assets/eval.weights] [--baseline train/baseline.weights|none]
+  reversi-train errors   [--data train/data/d8e20] [--weights assets/eval.weights] [--baseline train/baseline.weights]
   reversi-train solver-nodes --obf FILE [--count 5] [--weights assets/eval.weights]
 --data takes several files separated by commas; a directory stands for its chunk files (*.rvg).";
+
+/// Today's weights as of issue 14, which new weights are measured against.
+const BASELINE: &str = "train/baseline.weights";
+
+/// The deep-labelled self-play chunks (`selfplay`).
+const DEEP_DATA: &str = "train/data/d8e20";
 
 struct Flags(HashMap<String, String>);
 
@@ -127,7 +132,7 @@ fn selfplay(args: &[String]) -> Result<(), String> {
         exact_empties: flags.get("exact", 20)?,
         noise: flags.get("noise", 0.1)?,
     };
-    let dir = flags.path("dir", "train/data/d8e20");
+    let dir = flags.path("dir", DEEP_DATA);
     let chunks: u32 = flags.get("chunks", 1_000_000)?;
     let chunk_games: u32 = flags.get("chunk-games", 40)?;
     let threads: u32 = flags.get("threads", 2)?;
@@ -193,9 +198,9 @@ fn load_weights(flags: &Flags) -> Result<PatternEvaluator, String> {
     load_weights_from(&flags.path("weights", "assets/eval.weights"))
 }
 
-fn load_samples(flags: &Flags) -> Result<Vec<Sample>, String> {
+fn load_samples(flags: &Flags, default: &str) -> Result<Vec<Sample>, String> {
     let mut all = Vec::new();
-    for path in flags.0.get("data").map_or("target/train/games.bin", String::as_str).split(',') {
+    for path in flags.0.get("data").map_or(default, String::as_str).split(',') {
         let loaded =
             if Path::new(path).is_dir() { records::load_dir(path.as_ref()) } else { samples::load(path.as_ref()) };
         all.extend(loaded.map_err(|e| format!("{path}: {e}"))?);
@@ -205,7 +210,7 @@ fn load_samples(flags: &Flags) -> Result<Vec<Sample>, String> {
 
 fn relabel_command(args: &[String]) -> Result<(), String> {
     let flags = Flags::parse(args, &["data", "weights", "depth", "exact", "out"])?;
-    let mut all = load_samples(&flags)?;
+    let mut all = load_samples(&flags, "target/train/games.bin")?;
     let evaluator = load_weights(&flags)?;
     let (depth, exact) = (flags.get("depth", 4)?, flags.get("exact", 16)?);
     let (start, total) = (Instant::now(), all.len());
@@ -221,40 +226,47 @@ fn relabel_command(args: &[String]) -> Result<(), String> {
 }
 
 fn fit_command(args: &[String]) -> Result<(), String> {
-    let flags = Flags::parse(args, &["data", "epochs", "ridge", "window", "prune", "out"])?;
+    let flags =
+        Flags::parse(args, &["data", "epochs", "ridge", "smoothing", "step", "patience", "prune", "out", "baseline"])?;
     // Weights smaller than this many discs are dropped: they matter little and would fill the file.
     let prune: f32 = flags.get("prune", 0.0)?;
-    let all = load_samples(&flags)?;
+    let all = load_samples(&flags, DEEP_DATA)?;
     let defaults = FitConfig::default();
     let config = FitConfig {
         epochs: flags.get("epochs", defaults.epochs)?,
         ridge: flags.get("ridge", defaults.ridge)?,
-        window: flags.get("window", defaults.window)?,
+        smoothing: flags.get("smoothing", defaults.smoothing)?,
+        step: flags.get("step", defaults.step)?,
+        patience: flags.get("patience", defaults.patience)?,
         ..defaults
     };
-    let (held_out, train): (Vec<Sample>, Vec<Sample>) = all.into_iter().partition(Sample::is_held_out);
+    let (held_out, rest): (Vec<Sample>, Vec<Sample>) = all.into_iter().partition(Sample::is_held_out);
+    let (validation, train): (Vec<Sample>, Vec<Sample>) = rest.into_iter().partition(Sample::is_validation);
     let start = Instant::now();
-    let mut discs = fit(&train, &config, |line| eprintln!("{line}"));
+    let mut discs = fit(&train, &validation, &config, |line| eprintln!("{line}"));
     discs.iter_mut().filter(|w| w.abs() < prune).for_each(|w| *w = 0.0);
     let weights = Weights::from_discs(&discs);
     let bytes = weights.encode();
     let out = flags.path("out", "assets/eval.weights");
     std::fs::write(&out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
     println!(
-        "fitted {} positions ({config:?}, prune {prune}) in {:.0} s: {} bytes in {}",
+        "fitted {} positions, {} for validation ({config:?}, prune {prune}) in {:.0} s: {} bytes in {}",
         train.len(),
+        validation.len(),
         start.elapsed().as_secs_f64(),
         bytes.len(),
         out.display()
     );
-    print_errors(&PatternEvaluator::new(weights), &held_out);
+    let baseline = flags.path("baseline", BASELINE);
+    let baseline = if baseline.as_os_str() == "none" { None } else { Some(load_weights_from(&baseline)?) };
+    print_errors(&PatternEvaluator::new(weights), baseline.as_ref(), &held_out);
     Ok(())
 }
 
 fn errors_command(args: &[String]) -> Result<(), String> {
-    let flags = Flags::parse(args, &["data", "weights"])?;
-    let held_out: Vec<Sample> = load_samples(&flags)?.into_iter().filter(Sample::is_held_out).collect();
-    print_errors(&load_weights(&flags)?, &held_out);
+    let flags = Flags::parse(args, &["data", "weights", "baseline"])?;
+    let held_out: Vec<Sample> = load_samples(&flags, DEEP_DATA)?.into_iter().filter(Sample::is_held_out).collect();
+    print_errors(&load_weights(&flags)?, Some(&load_weights_from(&flags.path("baseline", BASELINE))?), &held_out);
     Ok(())
 }
 
@@ -325,19 +337,35 @@ fn obf_board(line: &str) -> Option<Board> {
     }
 }
 
-/// The per-phase table of mean absolute errors on held-out games, trained against hand-set evaluation.
-fn print_errors(trained: &PatternEvaluator, held_out: &[Sample]) {
-    let exact: Vec<Sample> = held_out.iter().filter(|s| s.exact).copied().collect();
-    let (pattern, hand) = (phase_errors(trained, held_out), phase_errors(&HandEvaluator, held_out));
-    let exact_errors = phase_errors(trained, &exact);
-    println!("held-out positions: mean absolute error in discs");
-    println!("| phase | empties | positions | pattern | hand-set | exact labels | pattern on exact |");
-    println!("|------:|--------:|----------:|--------:|---------:|-------------:|-----------------:|");
-    for p in 0..PHASES {
-        let (hi, lo) = (60 - 5 * p as u32, if p + 1 == PHASES { 0 } else { 56 - 5 * p as u32 });
+/// The per-phase table of mean absolute errors on held-out games: the weights against the baseline weights and the
+/// hand-set evaluation (the baseline column is empty without baseline weights). Labels are exact solves where
+/// the "exact" column counts them, deep searches or game results elsewhere.
+fn print_errors(trained: &PatternEvaluator, baseline: Option<&PatternEvaluator>, held_out: &[Sample]) {
+    let exact: Vec<usize> = (0..ERROR_BUCKETS)
+        .map(|b| held_out.iter().filter(|s| s.exact && error_bucket(s.board.empty_count()) == b).count())
+        .collect();
+    let [new, hand] = [trained as &dyn Evaluator, &HandEvaluator].map(|e| phase_errors(e, held_out));
+    let old = baseline.map_or_else(|| vec![(0, f64::NAN); ERROR_BUCKETS], |b| phase_errors(b, held_out));
+    println!("held-out positions: mean absolute error in discs against their labels");
+    println!("| empties | positions | exact labels | baseline | weights | hand-set |");
+    println!("|--------:|----------:|-------------:|---------:|--------:|---------:|");
+    for b in 0..ERROR_BUCKETS {
+        let (high, low) = bucket_empties(b);
         println!(
-            "| {p:5} | {lo:2}-{hi:2}   | {:9} | {:7.2} | {:8.2} | {:12} | {:16.2} |",
-            pattern[p].0, pattern[p].1, hand[p].1, exact_errors[p].0, exact_errors[p].1
+            "|   {low:2}-{high:2} | {:9} | {:12} | {:8.2} | {:7.2} | {:8.2} |",
+            new[b].0, exact[b], old[b].1, new[b].1, hand[b].1
         );
     }
+    let overall = |errors: &[(usize, f64)]| {
+        let n: usize = errors.iter().map(|e| e.0).sum();
+        errors.iter().filter(|e| e.0 > 0).map(|e| e.0 as f64 * e.1).sum::<f64>() / n as f64
+    };
+    println!(
+        "|     all | {:9} | {:12} | {:8.2} | {:7.2} | {:8.2} |",
+        held_out.len(),
+        exact.iter().sum::<usize>(),
+        overall(&old),
+        overall(&new),
+        overall(&hand)
+    );
 }

@@ -1,95 +1,168 @@
-//! The fit: regularised least squares per phase, by full-batch gradient steps preconditioned per weight (each
-//! weight moves by its mean residual, the Jacobi iteration Logistello's and Edax's trainers use), and the error
-//! table on held-out positions.
+//! The fit: regularised least squares over every phase at once, by full-batch gradient steps preconditioned per
+//! weight (each weight moves by its mean residual, the Jacobi iteration Logistello's, Edax's and Egaroucid's
+//! trainers use), with a penalty that pulls each weight towards the same weight of the neighbouring phases, and
+//! early stopping on validation games; and the error table on held-out positions.
 
 use super::samples::Sample;
-use crate::engine::eval::pattern::{canonical_indices, features, phase, FEATURES, PHASES, PHASE_SIZE};
+use crate::engine::eval::pattern::{canonical_indices, features, FEATURES, PHASE_SIZE};
 use crate::engine::eval::Evaluator;
 
 #[derive(Clone, Copy, Debug)]
 pub struct FitConfig {
+    /// Phases of the weights: equal slices of the empties 60..1.
+    pub phases: usize,
+    /// At most this many full passes over the data.
     pub epochs: u32,
     /// Ridge penalty, in samples: a weight seen n times is shrunk as if by `ridge` extra samples at zero.
     pub ridge: f32,
-    /// Phase smoothing: a phase also trains on positions up to this many empties outside its own range.
-    pub window: u32,
-    /// Fraction of the mean residual each weight moves per epoch (halved whenever the loss goes up).
+    /// Smoothing, in samples: each weight is pulled towards the same weight of each neighbouring phase as if by
+    /// this many samples at that value, so weights a phase sees rarely borrow from its neighbours.
+    pub smoothing: f32,
+    /// Fraction of the mean residual each weight moves per epoch (halved whenever the training loss goes up).
     pub step: f32,
+    /// Stop once the validation error has not improved for this many epochs (the best weights are kept).
+    pub patience: u32,
 }
 
 impl Default for FitConfig {
     fn default() -> Self {
-        FitConfig { epochs: 200, ridge: 2.0, window: 2, step: 0.25 }
-    }
-}
-
-/// Whether a position with `empties` trains phase `p`: some count within the window belongs to it.
-fn trains_phase(empties: u32, p: usize, window: u32) -> bool {
-    phase((empties + window).min(60)) <= p && p <= phase(empties.saturating_sub(window))
-}
-
-/// Weights in discs for every phase (`phase * PHASE_SIZE + feature`), fitted on `samples`. Each phase starts
-/// from the one before it, so weights seen rarely in a phase stay near their neighbour's.
-pub fn fit(samples: &[Sample], config: &FitConfig, mut log: impl FnMut(String)) -> Vec<f32> {
-    let canonical = canonical_indices();
-    let mut weights = vec![0f32; PHASES * PHASE_SIZE];
-    let mut start = vec![0f32; PHASE_SIZE];
-    for p in 0..PHASES {
-        let rows: Vec<([u32; FEATURES], f32)> = samples
-            .iter()
-            .filter(|s| trains_phase(s.board.empty_count(), p, config.window))
-            .map(|s| (features(&s.board).map(|f| canonical[f as usize]), s.score as f32))
-            .collect();
-        let (w, rmse) = fit_phase(&rows, config, &start);
-        log(format!("phase {p:2}: {} positions, training RMSE {rmse:.2} discs", rows.len()));
-        weights[p * PHASE_SIZE..(p + 1) * PHASE_SIZE].copy_from_slice(&w);
-        start = w;
-    }
-    weights
-}
-
-/// Least squares with a ridge penalty on one phase's rows; returns the weights and the final training RMSE.
-/// Weights no row uses are zero.
-fn fit_phase(rows: &[([u32; FEATURES], f32)], config: &FitConfig, start: &[f32]) -> (Vec<f32>, f64) {
-    let mut counts = vec![0f32; PHASE_SIZE];
-    for (f, _) in rows {
-        for &i in f {
-            counts[i as usize] += 1.0;
+        FitConfig {
+            phases: crate::engine::eval::pattern::PHASES,
+            epochs: 400,
+            ridge: 2.0,
+            smoothing: 4.0,
+            step: 0.25,
+            patience: 20,
         }
     }
-    let mut w: Vec<f32> = start.iter().zip(&counts).map(|(&s, &n)| if n > 0.0 { s } else { 0.0 }).collect();
-    let mut grad = vec![0f32; PHASE_SIZE];
-    let (mut step, mut last_loss, mut mse) = (config.step, f64::MAX, 0.0);
-    for _ in 0..config.epochs {
+}
+
+/// The phase of a position with `empties` empty squares among `phases` equal slices of 60..1 (0 joins the last).
+pub fn phase_of(empties: u32, phases: usize) -> usize {
+    ((60 - empties.min(60)) as usize * phases / 60).min(phases - 1)
+}
+
+/// A position prepared for the fit: its phase, its label and its features' class representatives.
+struct Row {
+    phase: u32,
+    label: f32,
+    features: [u32; FEATURES],
+}
+
+fn rows(samples: &[Sample], phases: usize, canonical: &[u32]) -> Vec<Row> {
+    samples
+        .iter()
+        .map(|s| Row {
+            phase: phase_of(s.board.empty_count(), phases) as u32,
+            label: s.score as f32,
+            features: features(&s.board).map(|f| canonical[f as usize]),
+        })
+        .collect()
+}
+
+fn predict(w: &[f32], row: &Row) -> f32 {
+    let table = &w[row.phase as usize * PHASE_SIZE..][..PHASE_SIZE];
+    row.features.iter().map(|&i| table[i as usize]).sum()
+}
+
+/// Mean squared error of `w` on `rows`.
+fn mean_squared_error(w: &[f32], rows: &[Row]) -> f64 {
+    rows.iter().map(|r| ((r.label - predict(w, r)) as f64).powi(2)).sum::<f64>() / rows.len().max(1) as f64
+}
+
+/// Weights in discs for every phase (`phase * PHASE_SIZE + feature`, class representatives only), fitted on
+/// `train` and stopped early on `validation` (whole games apart from the training ones). Weights no training
+/// position uses stay zero.
+pub fn fit(train: &[Sample], validation: &[Sample], config: &FitConfig, mut log: impl FnMut(String)) -> Vec<f32> {
+    let canonical = canonical_indices();
+    let (train, validation) = (rows(train, config.phases, &canonical), rows(validation, config.phases, &canonical));
+    let size = config.phases * PHASE_SIZE;
+    let mut counts = vec![0f32; size];
+    for r in &train {
+        for &i in &r.features {
+            counts[r.phase as usize * PHASE_SIZE + i as usize] += 1.0;
+        }
+    }
+    let mut w = vec![0f32; size];
+    let mut grad = vec![0f32; size];
+    let (mut best, mut best_error, mut best_epoch) = (w.clone(), mean_squared_error(&w, &validation), 0);
+    let (mut step, mut last_loss) = (config.step, f64::MAX);
+    for epoch in 1..=config.epochs {
         grad.fill(0.0);
         let mut loss = 0f64;
-        for (f, y) in rows {
-            let residual = y - f.iter().map(|&i| w[i as usize]).sum::<f32>();
+        for r in &train {
+            let residual = r.label - predict(&w, r);
             loss += (residual * residual) as f64;
-            for &i in f {
-                grad[i as usize] += residual;
+            let g = &mut grad[r.phase as usize * PHASE_SIZE..][..PHASE_SIZE];
+            for &i in &r.features {
+                g[i as usize] += residual;
             }
         }
-        mse = loss / rows.len().max(1) as f64;
-        loss += w.iter().map(|&x| (config.ridge * x * x) as f64).sum::<f64>();
+        let training_error = loss / train.len().max(1) as f64;
+        for (i, &x) in w.iter().enumerate() {
+            loss += (config.ridge * x * x) as f64;
+            if i + PHASE_SIZE < size {
+                loss += (config.smoothing * (x - w[i + PHASE_SIZE]).powi(2)) as f64;
+            }
+        }
         if loss > last_loss {
             step *= 0.5;
         }
         last_loss = loss;
-        for ((wi, &g), &n) in w.iter_mut().zip(&grad).zip(&counts) {
-            if n > 0.0 {
-                *wi += step * (g - config.ridge * *wi) / (n + config.ridge);
+        let previous = w.clone();
+        for (i, wi) in w.iter_mut().enumerate() {
+            if counts[i] == 0.0 {
+                continue;
             }
+            let mut g = grad[i] - config.ridge * *wi;
+            let mut pull = config.ridge;
+            // The same feature in the phase before and after, where those exist.
+            for j in [i.wrapping_sub(PHASE_SIZE), i + PHASE_SIZE] {
+                if j < size {
+                    g += config.smoothing * (previous[j] - *wi);
+                    pull += config.smoothing;
+                }
+            }
+            *wi += step * g / (counts[i] + pull);
+        }
+        let validation_error = mean_squared_error(&w, &validation);
+        if validation_error < best_error {
+            (best, best_error, best_epoch) = (w.clone(), validation_error, epoch);
+        }
+        if epoch % 10 == 0 || epoch - best_epoch >= config.patience {
+            log(format!(
+                "epoch {epoch:3}: training RMSE {:.3}, validation RMSE {:.3} (best {:.3} at epoch {best_epoch})",
+                training_error.sqrt(),
+                validation_error.sqrt(),
+                best_error.sqrt()
+            ));
+        }
+        if epoch - best_epoch >= config.patience {
+            break;
         }
     }
-    (w, mse.sqrt())
+    best
 }
 
-/// Mean absolute error in discs per phase: (positions, mean |evaluation - label|).
+/// Buckets of the error table: five empties each, 60-56 first (today's phases), 5-0 last.
+pub const ERROR_BUCKETS: usize = 12;
+
+/// The error table's bucket of a position with `empties` empty squares.
+pub fn error_bucket(empties: u32) -> usize {
+    ((60 - empties.min(60)) as usize / 5).min(ERROR_BUCKETS - 1)
+}
+
+/// The empties range of a bucket, high end first.
+pub fn bucket_empties(bucket: usize) -> (u32, u32) {
+    let high = 60 - 5 * bucket as u32;
+    (high, if bucket + 1 == ERROR_BUCKETS { 0 } else { high - 4 })
+}
+
+/// Mean absolute error in discs per bucket of empties: (positions, mean |evaluation - label|).
 pub fn phase_errors(evaluator: &dyn Evaluator, samples: &[Sample]) -> Vec<(usize, f64)> {
-    let mut sums = vec![(0usize, 0f64); PHASES];
+    let mut sums = vec![(0usize, 0f64); ERROR_BUCKETS];
     for s in samples {
-        let e = &mut sums[phase(s.board.empty_count())];
+        let e = &mut sums[error_bucket(s.board.empty_count())];
         e.0 += 1;
         e.1 += (evaluator.evaluate(&s.board) - s.score as i32).abs() as f64;
     }
@@ -128,9 +201,10 @@ mod tests {
                 samples.push(Sample { board: b, game, score, exact: false });
             }
         }
-        let (test, train): (Vec<Sample>, Vec<Sample>) = samples.into_iter().partition(|s| s.is_held_out());
+        let (test, rest): (Vec<Sample>, Vec<Sample>) = samples.into_iter().partition(|s| s.is_held_out());
+        let (validation, train): (Vec<Sample>, Vec<Sample>) = rest.into_iter().partition(|s| s.is_validation());
         let config = FitConfig { epochs: 60, ..FitConfig::default() };
-        let eval = PatternEvaluator::new(Weights::from_discs(&fit(&train, &config, |_| {})));
+        let eval = PatternEvaluator::new(Weights::from_discs(&fit(&train, &validation, &config, |_| {})));
         let fitted: f64 = phase_errors(&eval, &test).iter().filter(|e| e.0 > 0).map(|e| e.1).sum::<f64>();
         let zero = PatternEvaluator::new(Weights::zeros());
         let baseline: f64 = phase_errors(&zero, &test).iter().filter(|e| e.0 > 0).map(|e| e.1).sum::<f64>();

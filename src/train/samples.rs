@@ -22,6 +22,11 @@ impl Sample {
     pub fn is_held_out(&self) -> bool {
         self.game % 10 == 0
     }
+
+    /// Another game in ten decides when a fit stops (so the held-out games stay unseen by it).
+    pub fn is_validation(&self) -> bool {
+        self.game % 10 == 1
+    }
 }
 
 pub fn save(path: &Path, samples: &[Sample]) -> io::Result<()> {
