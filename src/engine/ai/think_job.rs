@@ -394,6 +394,28 @@ mod tests {
     }
 
     #[test]
+    fn every_level_plays_on_boards_with_fewer_than_four_discs() {
+        // A pasted board string or test position may hold them (issue 11: the evaluation indexed past its tables).
+        let mut ai = Ai::new(2);
+        for size in [6, 8, 10] {
+            let middle = size * (size / 2) + size / 2;
+            let few = [(0, 0), (1, 2), (1 << middle, 1 << (middle + 1) | 1 << (middle + size))];
+            for (player, opponent) in few.map(|(p, o): (u128, u128)| (p, o)) {
+                let board = VariantBoard::new(size, player, opponent);
+                for level in Level::ALL {
+                    let mut job = ThinkJob::new(&board, level.settings(), 1);
+                    let decision =
+                        (0..10).find_map(|_| job.step(&mut ai, 20_000)).unwrap_or_else(|| job.force_move_now());
+                    match decision.mv {
+                        Some(sq) => assert!(board.is_legal(sq), "{size}: {player:#x} {opponent:#x}: {sq}"),
+                        None => assert_eq!(board.moves(), 0, "{size}: {player:#x} {opponent:#x} passed with a move"),
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_forced_move_is_the_deepest_finished_answer() {
         let board = random_position(8, Opening::Standard, 20, 9);
         let mut ai = Ai::new(2);

@@ -100,7 +100,8 @@ const SHAPES: [Shape; 11] = [
 
 /// Entries of the mobility tables (move counts are clamped to this minus one).
 const MOBILITY_SIZE: u32 = 32;
-/// Entries of the bias table: one per empties count 0..=60.
+/// Entries of the bias table: one per empties count 0..=60 (a board with fewer than the four starting discs, which
+/// no game reaches but a test position may hold, reads the entry of 60).
 const BIAS_SIZE: u32 = 61;
 
 const fn pow3(n: u32) -> u32 {
@@ -231,7 +232,7 @@ pub fn features(board: &Board) -> [u32; FEATURES] {
     let clamp = |moves: u64| moves.count_ones().min(MOBILITY_SIZE - 1);
     out[n] = OFFSETS[SHAPES.len()] + clamp(board.moves());
     out[n + 1] = OFFSETS[SHAPES.len() + 1] + clamp(board.opponent_moves());
-    out[n + 2] = OFFSETS[SHAPES.len() + 2] + board.empty_count();
+    out[n + 2] = OFFSETS[SHAPES.len() + 2] + board.empty_count().min(BIAS_SIZE - 1);
     out
 }
 
@@ -302,6 +303,16 @@ mod tests {
         // Player on a1, opponent on b1: edge digits 1 + 2·3 = 7 in the a1-side instance.
         let f = features(&Board::new(1, 2));
         assert_eq!(f[0], 7);
+    }
+
+    #[test]
+    fn boards_with_fewer_than_four_discs_stay_in_range() {
+        // 64 down to 61 empties: only test positions have them (issue 11: they indexed past the bias table).
+        for (player, opponent) in [(0, 0), (1, 0), (0, 1 << 63), (1, 2), (1 << 27, 1 << 28 | 1 << 36)] {
+            for (f, table) in features(&Board::new(player, opponent)).iter().zip(feature_tables()) {
+                assert!(table.contains(&(*f as usize)), "{player:#x} {opponent:#x}: {f} outside {table:?}");
+            }
+        }
     }
 
     fn feature_tables() -> Vec<std::ops::Range<usize>> {

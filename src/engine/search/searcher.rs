@@ -39,9 +39,9 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// An exact solve with no node budget.
+    /// An exact solve with no node budget, of any board (even one with fewer than the four starting discs).
     pub fn exact() -> Self {
-        Limits { depth: 60, exact_empties: 60, wld_empties: 60, node_budget: None }
+        Limits { depth: 64, exact_empties: 64, wld_empties: 64, node_budget: None }
     }
 }
 
@@ -377,6 +377,7 @@ fn root_moves(board: &Board) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::eval::HandEvaluator;
 
     /// Plain negamax to the end of the game: the reference the solver must match.
     fn minimax(board: &Board) -> i32 {
@@ -482,6 +483,24 @@ mod tests {
             let wld = searcher.search(&board, &limits).unwrap();
             assert!(wld.win_loss_draw);
             assert_eq!(wld.score, exact.signum());
+        }
+    }
+
+    #[test]
+    fn boards_with_fewer_than_four_discs_search_and_solve_within_a_budget() {
+        // Test positions may hold them (issue 11: the evaluation indexed past its tables on 61-64 empties).
+        let evaluators: [Box<dyn Evaluator>; 2] = [Box::new(PatternEvaluator::embedded()), Box::new(HandEvaluator)];
+        for evaluator in evaluators {
+            let mut searcher = Searcher::with_evaluator(1, evaluator);
+            for board in [Board::new(0, 0), Board::new(1, 2), Board::new(1 << 27, 1 << 28 | 1 << 36)] {
+                let midgame = Limits { depth: 4, exact_empties: 0, wld_empties: 0, node_budget: None };
+                let result = searcher.search(&board, &midgame).unwrap();
+                assert_eq!(result.best_move.is_some(), board.moves() != 0, "{board:?} {result:?} {:#x}", board.moves());
+                let solve = Limits { node_budget: Some(20_000), ..Limits::exact() };
+                if let Ok(result) = searcher.search(&board, &solve) {
+                    assert!(result.exact && result.score.abs() <= 64, "{board:?} {result:?}");
+                }
+            }
         }
     }
 

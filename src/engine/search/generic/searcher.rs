@@ -275,6 +275,18 @@ mod tests {
     }
 
     #[test]
+    fn the_same_discs_on_another_board_size_are_another_position() {
+        // Issue 11: an empty 6×6 board's entry answered for the empty 8×8 board (both have no discs), so the computer
+        // passed at the start of an empty-centre game after one on another size.
+        let mut searcher = GenericSearcher::new();
+        for size in [6, 8, 10, 8, 6] {
+            let board = VariantBoard::new(size, 0, 0);
+            let result = searcher.search(&board, &limits(3, 0)).unwrap();
+            assert!(result.best_move.is_some_and(|sq| board.is_legal(sq)), "{size}×{size}: {result:?}");
+        }
+    }
+
+    #[test]
     fn a_spent_budget_aborts_and_a_restart_finds_the_same_answer() {
         let board = random_position(6, Opening::Standard, 18, 7);
         let unlimited = GenericSearcher::new().search(&board, &limits(1, 36)).unwrap();

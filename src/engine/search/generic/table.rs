@@ -1,5 +1,6 @@
 //! The generic searcher's transposition table: buckets of two entries (depth-preferred and always-replace), each
-//! holding the whole position, so a hit is never a hash collision.
+//! holding the whole position and its board size (the same discs mean another position on another size: an empty
+//! 6×6 board is not an empty 8×8 one), so a hit is never a hash collision.
 
 use crate::engine::rules::VariantBoard;
 
@@ -16,14 +17,28 @@ const BUCKETS: usize = 1 << 15;
 pub struct Entry {
     player: u128,
     opponent: u128,
+    size: u8,
     pub lower: i16,
     pub upper: i16,
     pub depth: u8,
     pub best_move: u8,
 }
 
-const EMPTY_ENTRY: Entry =
-    Entry { player: 0, opponent: 0, lower: -INFINITY as i16, upper: INFINITY as i16, depth: 0, best_move: NO_MOVE };
+impl Entry {
+    fn holds(&self, board: &VariantBoard) -> bool {
+        self.player == board.player && self.opponent == board.opponent && self.size as usize == board.size()
+    }
+}
+
+const EMPTY_ENTRY: Entry = Entry {
+    player: 0,
+    opponent: 0,
+    size: 0,
+    lower: -INFINITY as i16,
+    upper: INFINITY as i16,
+    depth: 0,
+    best_move: NO_MOVE,
+};
 
 pub struct Table {
     buckets: Vec<[Entry; 2]>,
@@ -48,10 +63,7 @@ impl Table {
     }
 
     pub fn probe(&self, board: &VariantBoard, index: usize) -> Option<Entry> {
-        self.buckets[index]
-            .iter()
-            .find(|e| e.player == board.player && e.opponent == board.opponent && e.depth > 0)
-            .copied()
+        self.buckets[index].iter().find(|e| e.holds(board) && e.depth > 0).copied()
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -76,6 +88,7 @@ impl Table {
         let fresh = Entry {
             player: board.player,
             opponent: board.opponent,
+            size: board.size() as u8,
             lower: lower as i16,
             upper: upper as i16,
             depth,
@@ -83,7 +96,7 @@ impl Table {
         };
         let bucket = &mut self.buckets[index];
         // Depth-preferred slot 0, always-replace slot 1; the same position is updated where it is.
-        if bucket[0].player == board.player && bucket[0].opponent == board.opponent {
+        if bucket[0].holds(board) {
             if depth >= bucket[0].depth {
                 bucket[0] = fresh;
             }
