@@ -97,12 +97,17 @@ impl Player {
     }
 }
 
-/// `count` distinct positions (distinct under the board's symmetries too) after `plies` uniformly random legal
-/// moves from the start, the same for a given seed.
+/// Random openings that failed in a row to give a new position before `openings` concludes that no more exist.
+/// Far more than needed: with 8 plies a new one still turns up every few tries after thousands.
+const OPENING_TRIES_WITHOUT_NEW: u32 = 20_000;
+
+/// Up to `count` distinct positions (distinct under the board's symmetries too) after `plies` uniformly random legal
+/// moves from the start, with a move to play, the same for a given seed. Fewer when fewer exist (few plies, or more
+/// plies than a game lasts): it stops once `OPENING_TRIES_WITHOUT_NEW` tries in a row found nothing new.
 pub fn openings(count: usize, plies: u32, seed: u64) -> Vec<Board> {
     let mut rng = Rng::new(seed);
-    let (mut seen, mut list) = (HashSet::new(), Vec::new());
-    while list.len() < count {
+    let (mut seen, mut list, mut fruitless) = (HashSet::new(), Vec::new(), 0);
+    while list.len() < count && fruitless < OPENING_TRIES_WITHOUT_NEW {
         let mut board = Board::start();
         for _ in 0..plies {
             if board.moves() == 0 {
@@ -117,6 +122,9 @@ pub fn openings(count: usize, plies: u32, seed: u64) -> Vec<Board> {
         let key = (0..8).map(|s| board.symmetry(s)).map(|b| (b.player, b.opponent)).min().expect("eight symmetries");
         if board.moves() != 0 && seen.insert(key) {
             list.push(board);
+            fruitless = 0;
+        } else {
+            fruitless += 1;
         }
     }
     list
@@ -246,6 +254,17 @@ pub fn run_command(args: &[String]) -> Result<(), String> {
     }
     let (a, b) = (Setting::parse(a, exact)?, Setting::parse(b, exact)?);
     let list = openings(games / 2, plies, seed);
+    if list.len() < games / 2 {
+        return Err(match list.len() {
+            0 => format!("no game from the start is still going after {plies} random plies: use fewer --plies"),
+            found => format!(
+                "only {found} distinct openings (up to symmetry) with a move to play exist after {plies} random plies, \
+                 {} wanted: use --games {} or more --plies",
+                games / 2,
+                2 * found
+            ),
+        });
+    }
     let start = std::time::Instant::now();
     let pattern = pattern.unwrap_or_else(PatternEvaluator::embedded);
     let result = play_match(&a, &b, &list, &pattern, |r| {
@@ -288,6 +307,17 @@ mod tests {
                 assert!((0..8).all(|s| b.symmetry(s) != *other));
             }
         }
+    }
+
+    #[test]
+    fn openings_stop_when_no_more_exist() {
+        // Issue 11: these looped forever. Up to symmetry the start is one opening, the four first moves are one.
+        assert_eq!(openings(100, 0, 1).len(), 1);
+        assert_eq!(openings(100, 1, 1).len(), 1);
+        let three = openings(100, 3, 1);
+        assert!(three.len() > 1 && three.len() < 100, "{}", three.len());
+        assert_eq!(openings(100, 3, 7).len(), three.len(), "every 3-ply opening is found whatever the seed");
+        assert!(openings(1, 100, 1).is_empty(), "no game lasts 100 plies");
     }
 
     #[test]
