@@ -16,19 +16,104 @@ use std::time::Instant;
 const DEFAULT_SUITE: &str = "bench/ffo40-49.obf";
 const TT_MEGABYTES: usize = 64;
 const BENCH_PERFT_DEPTH: u32 = 12;
+/// A perft deeper than a game is the same count as one to its end.
+const PERFT_MAX_DEPTH: u32 = 60;
 
-fn usage() -> ! {
-    eprintln!(
-        "usage: reversi-engine perft <depth>
+const USAGE: &str = "usage: reversi-engine perft <depth>
        reversi-engine solve <file.obf>       exact solve of every position, checked against the file's scores
-       reversi-engine bench [<file.obf>]     perft {BENCH_PERFT_DEPTH} and the solve totals (default {DEFAULT_SUITE})
+       reversi-engine bench [<file.obf>]     perft 12 and the solve totals (default bench/ffo40-49.obf)
        reversi-engine nboard                 the NBoard protocol on stdin/stdout
        reversi-engine levels [<slice nodes>|auto [<level,level..>]]
                                              each level's thinking time and slice length on every board
        reversi-engine match [--games N] [--a SIDE] [--b SIDE] [--exact E] [--plies P] [--seed S] [--weights FILE]
-                                             SIDE = hand:DEPTH, pattern:DEPTH or level:NAME (as the app plays)"
-    );
-    std::process::exit(2);
+                                             SIDE = hand:DEPTH, pattern:DEPTH or level:NAME (as the app plays)
+       reversi-engine help                   this text (also --help, -h)";
+
+/// What the command line asks for.
+#[derive(Debug, PartialEq)]
+enum Command {
+    Help,
+    Perft(u32),
+    Solve(String),
+    Bench(String),
+    Nboard,
+    Levels { slice: Option<u64>, levels: Vec<Level> },
+    Match(Vec<String>),
+}
+
+/// The command the arguments (after the program name) ask for, or what is wrong with them.
+fn parse_command(args: &[String]) -> Result<Command, String> {
+    let (name, rest) = match args.split_first() {
+        Some((name, rest)) => (name.as_str(), rest),
+        None => return Err("no command given".to_string()),
+    };
+    let at_most = |count: usize| match rest.get(count) {
+        Some(extra) => Err(format!("{name}: unexpected argument {extra:?}")),
+        None => Ok(()),
+    };
+    let command = match name {
+        "help" | "--help" | "-h" => Command::Help,
+        "perft" => {
+            let depth = rest.first().ok_or("perft: give a depth")?;
+            match depth.parse::<u32>() {
+                Ok(depth) if depth <= PERFT_MAX_DEPTH => Command::Perft(depth),
+                _ => return Err(format!("perft: the depth is 0 to {PERFT_MAX_DEPTH}, not {depth:?}")),
+            }
+        }
+        "solve" => Command::Solve(rest.first().ok_or("solve: give an OBF file")?.clone()),
+        "bench" => Command::Bench(rest.first().map_or(DEFAULT_SUITE, String::as_str).to_string()),
+        "nboard" => Command::Nboard,
+        "levels" => {
+            // "auto" (the default): the slice size the app uses for each board.
+            let slice = match rest.first().map(String::as_str) {
+                None | Some("auto") => None,
+                Some(n) => Some(
+                    n.parse::<u64>()
+                        .ok()
+                        .filter(|&n| n > 0)
+                        .ok_or(format!("levels: a slice is a positive number of nodes or auto, not {n:?}"))?,
+                ),
+            };
+            let levels = match rest.get(1) {
+                None => Level::ALL.to_vec(),
+                Some(names) => names
+                    .split(',')
+                    .map(|n| Level::from_name(n).ok_or(format!("levels: no level called {n:?}")))
+                    .collect::<Result<_, _>>()?,
+            };
+            at_most(2)?;
+            Command::Levels { slice, levels }
+        }
+        // The match runner reads (and checks) its own options.
+        "match" => return Ok(Command::Match(rest.to_vec())),
+        _ => return Err(format!("unknown command {name:?}")),
+    };
+    let takes = match command {
+        Command::Help | Command::Nboard => 0,
+        Command::Levels { .. } => 2,
+        _ => 1,
+    };
+    at_most(takes)?;
+    Ok(command)
+}
+
+/// Writes to a closed pipe (`reversi-engine solve … | head -1`) end the program quietly, as they end Unix tools,
+/// instead of panicking in `println!`: the default action of SIGPIPE, which Rust's runtime sets to ignore.
+#[cfg(unix)]
+fn die_quietly_on_closed_pipes() {
+    // SAFETY: restoring a signal's default action has no preconditions.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn die_quietly_on_closed_pipes() {}
+
+/// A text file, without the byte-order mark some editors put at its start.
+fn read_text(path: &str) -> Result<String, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    Ok(text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text))
 }
 
 fn run_perft(depth: u32) {
@@ -48,7 +133,7 @@ struct SuiteTotals {
 
 /// Solves every position of an OBF file (a fresh table for each), printing one line per position and the totals.
 fn solve_suite(path: &str) -> Result<SuiteTotals, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let text = read_text(path)?;
     let mut searcher = Searcher::new(TT_MEGABYTES);
     let mut totals = SuiteTotals { positions: 0, nodes: 0, seconds: 0.0, mismatches: 0 };
     println!(
@@ -210,53 +295,85 @@ fn percentile(values: &mut [f64], q: f64) -> f64 {
     values.get(((values.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0.0)
 }
 
+/// Exit status of a solved suite: 1 if a position was unreadable or solved differently from the file, or if there
+/// was nothing to solve.
 fn exit_on_mismatch(totals: &SuiteTotals) {
+    if totals.positions == 0 && totals.mismatches == 0 {
+        eprintln!("reversi-engine: no position to solve in the file");
+        std::process::exit(1);
+    }
     if totals.mismatches > 0 {
         std::process::exit(1);
     }
 }
 
 fn main() {
+    die_quietly_on_closed_pipes();
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        Some("perft") => run_perft(args.get(1).and_then(|d| d.parse().ok()).unwrap_or_else(|| usage())),
-        Some("solve") => {
-            let path = args.get(1).unwrap_or_else(|| usage());
-            match solve_suite(path) {
-                Ok(totals) => exit_on_mismatch(&totals),
-                Err(message) => {
-                    eprintln!("reversi-engine solve: {message}");
-                    std::process::exit(2);
-                }
+    let command = parse_command(&args).unwrap_or_else(|message| {
+        eprintln!("reversi-engine: {message}\n{USAGE}");
+        std::process::exit(2);
+    });
+    match command {
+        Command::Help => println!("{USAGE}"),
+        Command::Perft(depth) => run_perft(depth),
+        Command::Solve(path) => match solve_suite(&path) {
+            Ok(totals) => exit_on_mismatch(&totals),
+            Err(message) => {
+                eprintln!("reversi-engine solve: {message}");
+                std::process::exit(2);
             }
-        }
-        Some("bench") => {
+        },
+        Command::Bench(path) => {
             run_perft(BENCH_PERFT_DEPTH);
-            let path = args.get(1).map_or(DEFAULT_SUITE, String::as_str);
-            match solve_suite(path) {
+            match solve_suite(&path) {
                 Ok(totals) => exit_on_mismatch(&totals),
                 Err(message) => println!("endgame suite skipped: {message}"),
             }
         }
-        Some("nboard") => run_nboard(),
-        Some("levels") => {
-            // "auto" (the default): the slice size the app uses for each board.
-            let slice = match args.get(1).map(String::as_str) {
-                None | Some("auto") => None,
-                Some(n) => Some(n.parse().unwrap_or_else(|_| usage())),
-            };
-            let levels: Vec<Level> = match args.get(2) {
-                None => Level::ALL.to_vec(),
-                Some(names) => names.split(',').map(|n| Level::from_name(n).unwrap_or_else(|| usage())).collect(),
-            };
-            bench_levels(slice, &levels);
-        }
-        Some("match") => {
-            if let Err(message) = reversi::engine::ai::match_play::run_command(&args[1..]) {
+        Command::Nboard => run_nboard(),
+        Command::Levels { slice, levels } => bench_levels(slice, &levels),
+        Command::Match(options) => {
+            if let Err(message) = reversi::engine::ai::match_play::run_command(&options) {
                 eprintln!("reversi-engine match: {message}");
                 std::process::exit(2);
             }
         }
-        _ => usage(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> Result<Command, String> {
+        parse_command(&line.split_whitespace().map(String::from).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn commands_take_their_arguments_and_refuse_more() {
+        assert_eq!(parse("perft 5"), Ok(Command::Perft(5)));
+        assert_eq!(parse("solve a.obf"), Ok(Command::Solve("a.obf".into())));
+        assert_eq!(parse("bench"), Ok(Command::Bench(DEFAULT_SUITE.into())));
+        assert_eq!(parse("levels 5000 expert"), Ok(Command::Levels { slice: Some(5000), levels: vec![Level::Expert] }));
+        assert_eq!(parse("--help"), Ok(Command::Help));
+        for bad in [
+            "",
+            "perft",
+            "perft 5 6",
+            "perft 4294967297",
+            "perft -1",
+            "perft 61",
+            "solve",
+            "solve a b",
+            "bench a b",
+            "nboard x",
+            "levels 0",
+            "levels auto expert x",
+            "levels auto grandmaster",
+            "frobnicate",
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?} was accepted");
+        }
     }
 }

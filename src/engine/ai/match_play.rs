@@ -233,14 +233,20 @@ pub fn run_command(args: &[String]) -> Result<(), String> {
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let value = it.next().ok_or(format!("{flag} needs a value"))?;
-        let number = |v: &str| v.parse::<u64>().map_err(|_| format!("{flag}: {v:?} is not a number"));
+        // Read in the option's own type, so a number out of its range is refused rather than wrapped.
+        fn number<T: std::str::FromStr>(flag: &str, v: &str, most: T) -> Result<T, String>
+        where
+            T: PartialOrd + std::fmt::Display,
+        {
+            v.parse::<T>().ok().filter(|n| *n <= most).ok_or(format!("{flag}: {v:?} is not a number from 0 to {most}"))
+        }
         match flag.as_str() {
-            "--games" => games = number(value)? as usize,
+            "--games" => games = number(flag, value, 1_000_000)?,
             "--a" => a = value,
             "--b" => b = value,
-            "--exact" => exact = number(value)? as u32,
-            "--plies" => plies = number(value)? as u32,
-            "--seed" => seed = number(value)?,
+            "--exact" => exact = number(flag, value, 64)?,
+            "--plies" => plies = number(flag, value, 60)?,
+            "--seed" => seed = number(flag, value, u64::MAX)?,
             "--weights" => {
                 let bytes = std::fs::read(value).map_err(|e| format!("{value}: {e}"))?;
                 let weights = Weights::decode(&bytes).map_err(|e| format!("{value}: {e}"))?;
