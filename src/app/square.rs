@@ -5,6 +5,9 @@ use super::state::AppState;
 use crate::game::{square_name, Color};
 use leptos::prelude::*;
 
+/// A disc's radius in board units; the preview ghost is the same disc, faded.
+const DISC_RADIUS: f64 = CELL * 0.41;
+
 fn colour_class(color: Color) -> &'static str {
     match color {
         Color::Black => "black",
@@ -70,7 +73,7 @@ pub fn Square(square: usize, size: usize) -> impl IntoView {
                 style:animation-duration=duration
                 cx=cx
                 cy=cy
-                r=CELL * 0.41
+                r=DISC_RADIUS
             />
         })
     };
@@ -80,7 +83,7 @@ pub fn Square(square: usize, size: usize) -> impl IntoView {
         if bit(board.preview.get()) {
             Some(view! { <circle class=format!("preview-flip {mover}") cx=cx cy=cy r=CELL * 0.16 /> }.into_any())
         } else if state.hover.get() == Some(square) && playable.get() && state.options.with(|o| o.preview_moves) {
-            Some(view! { <circle class=format!("ghost {mover}") cx=cx cy=cy r=CELL * 0.41 /> }.into_any())
+            Some(view! { <circle class=format!("ghost {mover}") cx=cx cy=cy r=DISC_RADIUS /> }.into_any())
         } else {
             None
         }

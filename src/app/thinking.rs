@@ -88,6 +88,9 @@ mod web {
     use std::cell::RefCell;
     use std::rc::Rc;
 
+    /// While a decided answer waits for the visible pause to end, the slice checks again this often (ms).
+    const READY_POLL_MS: u32 = 30;
+
     /// The 8×8 transposition table's size in MB.
     const TABLE_MB: usize = 16;
 
@@ -229,7 +232,7 @@ mod web {
         }
         let ready = thinking.decision.is_some() && (now() >= thinking.ready_at || state.hurry.get_untracked());
         if !ready {
-            let wait = if thinking.decision.is_some() { 30 } else { 0 };
+            let wait = if thinking.decision.is_some() { READY_POLL_MS } else { 0 };
             let next = driver.clone();
             thinking.timer = Some(Timeout::new(wait, move || slice(&next, state)));
             return;

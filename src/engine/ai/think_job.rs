@@ -34,6 +34,9 @@ pub fn slice_nodes(board: &VariantBoard) -> u64 {
 /// board: 3 s instead of 0.02 s); from 2,000 none did. Twice that, for a margin.
 pub const MIN_SLICE_NODES: u64 = 4_000;
 
+/// Before a solve, midgame iterations up to this depth give `force_move_now` an answer to fall back on.
+const FALLBACK_DEPTH: u32 = 4;
+
 /// The move the computer plays, or its verdict on the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision {
@@ -125,7 +128,8 @@ impl ThinkJob {
         };
         let (stages, committed_from) = if empties <= full.wld_empties {
             // A few midgame iterations to fall back on, then the solve.
-            let mut stages: Vec<Stage> = (1..=full.depth.min(4)).map(|d| Stage::Best(midgame(d))).collect();
+            let mut stages: Vec<Stage> =
+                (1..=full.depth.min(FALLBACK_DEPTH)).map(|d| Stage::Best(midgame(d))).collect();
             let solve = stages.len();
             stages.push(Stage::Best(full));
             (stages, solve)

@@ -2,7 +2,7 @@
 
 use crate::engine::rules::Board;
 
-/// Scores a position for the side to move, in discs: the expected final disc difference, within -64..=64.
+/// Scores a position for the side to move, in discs: the expected final disc difference, within ±`MAX_SCORE`.
 /// The search compares these scores with exact ones, so the scale must stay in disc units.
 pub trait Evaluator {
     fn evaluate(&self, board: &Board) -> i32;

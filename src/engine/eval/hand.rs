@@ -3,9 +3,25 @@
 
 use super::evaluator::Evaluator;
 use crate::engine::bits::neighbours;
-use crate::engine::rules::Board;
+use crate::engine::rules::{Board, CORNERS, MAX_SCORE};
 
-const CORNERS: u64 = 0x8100_0000_0000_0081;
+/// The hand-set evaluation's weights, in sixteenths of a disc per unit of each feature (the side to move's count
+/// minus the opponent's). One table for both hand-set evaluations: this 8×8 one and the generic searcher's.
+pub struct HandWeights {
+    pub mobility: i32,
+    /// Empty squares beside the opponent's discs (the generic searcher leaves this one out).
+    pub potential_mobility: i32,
+    pub corner: i32,
+    /// A disc on an X-square next to an empty corner.
+    pub x_square: i32,
+    /// A disc on a C-square next to an empty corner.
+    pub c_square: i32,
+    /// An odd number of empties: the side to move expects the last move.
+    pub parity: i32,
+}
+
+pub const HAND_WEIGHTS: HandWeights =
+    HandWeights { mobility: 12, potential_mobility: 5, corner: 56, x_square: -28, c_square: -10, parity: 8 };
 /// b2, g2, b7, g7: diagonal neighbours of the corners.
 const X_SQUARES: u64 = 0x0042_0000_0000_4200;
 /// Edge neighbours of the corners: b1, g1, a2, h2, a7, h7, b8, g8.
@@ -23,7 +39,7 @@ pub struct HandEvaluator;
 
 impl Evaluator for HandEvaluator {
     fn evaluate(&self, board: &Board) -> i32 {
-        (self.fine(board) / 16).clamp(-64, 64)
+        (self.fine(board) / 16).clamp(-MAX_SCORE, MAX_SCORE)
     }
 
     #[inline]
@@ -37,7 +53,13 @@ impl Evaluator for HandEvaluator {
         let c_squares = next_to_empty_corner(p, C_SQUARES, empty) - next_to_empty_corner(o, C_SQUARES, empty);
         // Parity: with an odd number of empties the side to move expects the last move of the game.
         let parity = (empty.count_ones() & 1) as i32;
-        12 * mobility + 5 * potential + 56 * corners - 28 * x_squares - 10 * c_squares + 8 * parity
+        let w = &HAND_WEIGHTS;
+        w.mobility * mobility
+            + w.potential_mobility * potential
+            + w.corner * corners
+            + w.x_square * x_squares
+            + w.c_square * c_squares
+            + w.parity * parity
     }
 }
 

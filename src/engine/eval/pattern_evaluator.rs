@@ -4,7 +4,7 @@
 use super::evaluator::Evaluator;
 use super::pattern::{features, phase, PHASE_SIZE};
 use super::weights::{PhasedDecoder, Weights, UNITS_PER_DISC};
-use crate::engine::rules::Board;
+use crate::engine::rules::{Board, MAX_SCORE};
 use std::sync::{Arc, OnceLock};
 
 /// The weights trained by `reversi-train`, shipped inside the build.
@@ -55,7 +55,7 @@ impl Evaluator for PatternEvaluator {
     #[inline]
     fn evaluate(&self, board: &Board) -> i32 {
         // Round to the nearest disc (the shift floors, so add half a disc first).
-        ((self.fine(board) + UNITS_PER_DISC / 2) >> UNITS_PER_DISC.trailing_zeros()).clamp(-64, 64)
+        ((self.fine(board) + UNITS_PER_DISC / 2) >> UNITS_PER_DISC.trailing_zeros()).clamp(-MAX_SCORE, MAX_SCORE)
     }
 
     /// The weights are in sixteenths of a disc already (`UNITS_PER_DISC`).

@@ -11,6 +11,9 @@ pub struct Board {
     pub opponent: u64,
 }
 
+/// a1, h1, a8 and h8.
+pub const CORNERS: u64 = 0x8100_0000_0000_0081;
+
 /// d4 and e5: the white discs of the standard start.
 pub const START_WHITE: u64 = (1 << 27) | (1 << 36);
 /// d5 and e4: the black discs of the standard start.

@@ -5,8 +5,10 @@ pub mod board;
 pub mod last_flip;
 pub mod moves;
 pub mod perft;
+pub mod score;
 pub mod stability;
 pub mod variant;
 
-pub use board::Board;
+pub use board::{Board, CORNERS};
+pub use score::{INFINITY, MAX_SCORE};
 pub use variant::{Geometry, Opening, VariantBoard};

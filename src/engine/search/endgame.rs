@@ -10,7 +10,7 @@ use super::searcher::{Searcher, NO_SELECTIVITY};
 use super::tt::{Store, NO_MOVE};
 use crate::engine::bits::squares_of;
 use crate::engine::rules::stability::{score_cap, STABILITY_THRESHOLD};
-use crate::engine::rules::Board;
+use crate::engine::rules::{Board, INFINITY, MAX_SCORE};
 
 /// At and below this many empties the search uses neither move generation nor the table.
 pub const SHALLOW_EMPTIES: u32 = 7;
@@ -57,7 +57,7 @@ impl Searcher {
         }
         let mut list = MoveList::new(board, moves);
         order_end(&mut list, board, tt_move, empties, |child, depth| self.ordering_estimate(child, depth));
-        let (alpha0, mut best, mut best_move) = (alpha, -100, NO_MOVE);
+        let (alpha0, mut best, mut best_move) = (alpha, -INFINITY, NO_MOVE);
         for i in 0..list.len() {
             let m = list.pick(i);
             let child = board.play_with(m.square, m.flipped);
@@ -102,7 +102,7 @@ impl Searcher {
         if depth == 0 {
             self.evaluator.fine(child)
         } else {
-            16 * self.pvs_mid(child, depth, -64, 64)
+            16 * self.pvs_mid(child, depth, -MAX_SCORE, MAX_SCORE)
         }
     }
 
@@ -139,7 +139,7 @@ impl Searcher {
             }
         }
         order_end(&mut list, board, tt_move, empties, |child, depth| self.ordering_estimate(child, depth));
-        let (mut best, mut best_move) = (-100, NO_MOVE);
+        let (mut best, mut best_move) = (-INFINITY, NO_MOVE);
         for i in 0..list.len() {
             let m = list.pick(i);
             let score = -self.nws_end(&board.play_with(m.square, m.flipped), -alpha - 1);
@@ -173,7 +173,7 @@ impl Searcher {
         if let Some(cap) = stability_cutoff(board, alpha, empties) {
             return cap;
         }
-        let mut best = -100;
+        let mut best = -INFINITY;
         for squares in [odd, empty & !odd] {
             for sq in squares_of(squares) {
                 let flipped = flips_near(board, sq);
@@ -189,7 +189,7 @@ impl Searcher {
                 }
             }
         }
-        if best > -100 {
+        if best > -INFINITY {
             return best;
         }
         if board.opponent_moves() == 0 {

@@ -5,10 +5,10 @@
 use crate::engine::bits::neighbours;
 use crate::engine::rules::last_flip::count_last_flips;
 use crate::engine::rules::moves::flips;
-use crate::engine::rules::Board;
+use crate::engine::rules::{Board, INFINITY, MAX_SCORE};
 
-/// Bigger than any score, for "no move found yet".
-const NONE: i32 = -100;
+/// Below any score: no move found yet.
+const NONE: i32 = -INFINITY;
 
 /// Exact final score with one empty square left: count the flips without playing the move, the opponent's if
 /// the side to move cannot play there.
@@ -18,11 +18,11 @@ pub fn solve_1(board: &Board, sq: usize, nodes: &mut u64) -> i32 {
     let discs = board.player.count_ones() as i32;
     let flipped = count_last_flips(board.player, sq);
     if flipped > 0 {
-        return 2 * (discs + flipped + 1) - 64;
+        return 2 * (discs + flipped + 1) - MAX_SCORE;
     }
     let flipped = count_last_flips(board.opponent, sq);
     if flipped > 0 {
-        return 2 * (discs - flipped) - 64;
+        return 2 * (discs - flipped) - MAX_SCORE;
     }
     // Nobody can play: the empty square goes to the winner (63 discs, so never a draw).
     let diff = 2 * discs - 63;

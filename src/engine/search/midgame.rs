@@ -5,7 +5,7 @@
 use super::ordering::{order_mid, MoveList};
 use super::searcher::Searcher;
 use super::tt::{Store, NO_MOVE};
-use crate::engine::rules::Board;
+use crate::engine::rules::{Board, INFINITY};
 
 impl Searcher {
     /// Midgame principal-variation search to `depth` plies, fail-soft; exact once the depth reaches the end.
@@ -44,7 +44,7 @@ impl Searcher {
         if depth > 1 {
             order_mid(&*self.evaluator, &mut list, board, tt_move);
         }
-        let (alpha0, mut best, mut best_move) = (alpha, -100, NO_MOVE);
+        let (alpha0, mut best, mut best_move) = (alpha, -INFINITY, NO_MOVE);
         for i in 0..list.len() {
             let m = if depth > 1 { list.pick(i) } else { list.nth(i) };
             let child = board.play_with(m.square, m.flipped);

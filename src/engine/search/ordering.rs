@@ -4,9 +4,7 @@
 use super::tt::NO_MOVE;
 use crate::engine::bits::{neighbours, squares_of};
 use crate::engine::eval::Evaluator;
-use crate::engine::rules::Board;
-
-const CORNERS: u64 = 0x8100_0000_0000_0081;
+use crate::engine::rules::{Board, CORNERS};
 
 /// The four 4×4 quadrants: parity ordering plays first in quadrants with an odd number of empties, where the
 /// side to move is more likely to get the last move.
@@ -84,13 +82,27 @@ fn potential_mobility(board: &Board) -> i32 {
     (neighbours(board.player) & board.empties()).count_ones() as i32
 }
 
+/// The table's move goes first, whatever the other keys say.
 const TT_MOVE_KEY: i32 = 1 << 30;
 
-/// Weight of a sixteenth of a disc of evaluation against one opponent reply (256).
+/// Endgame keys, per unit: an opponent reply (corners count twice) outweighs everything but the evaluation; a
+/// square next to the mover's discs (potential mobility handed to the opponent) and parity break ties; playing
+/// a corner is worth a quarter of a reply.
+const REPLY_WEIGHT: i32 = 256;
+const POTENTIAL_MOBILITY_WEIGHT: i32 = 16;
+const PARITY_WEIGHT: i32 = 8;
+const CORNER_WEIGHT: i32 = 64;
+
+/// Weight of a sixteenth of a disc of evaluation against one opponent reply (`REPLY_WEIGHT`).
 const EVAL_WEIGHT: i32 = 16;
+
+/// Midgame keys: a sixteenth of a disc of evaluation counts 1, an opponent reply this much.
+const MID_REPLY_WEIGHT: i32 = 8;
 
 /// From this many empties the endgame ordering adds the children's evaluation to fastest-first.
 const EVAL_ORDER_EMPTIES: u32 = 16;
+/// Beyond `EVAL_ORDER_EMPTIES`, the children are searched one ply deeper per this many empties.
+const EMPTIES_PER_ORDER_PLY: u32 = 4;
 
 /// Endgame ordering: the table's move, then fastest-first with parity and potential mobility as tie-breaks;
 /// far from the end the children's evaluation joins in: `estimate(child, depth)` is the child's score in
@@ -104,7 +116,8 @@ pub fn order_end(
     mut estimate: impl FnMut(&Board, u32) -> i32,
 ) {
     let odd = odd_quadrant_squares(board.empties());
-    let sort_depth = if empties >= EVAL_ORDER_EMPTIES { Some((empties - EVAL_ORDER_EMPTIES) / 4) } else { None };
+    let sort_depth =
+        if empties >= EVAL_ORDER_EMPTIES { Some((empties - EVAL_ORDER_EMPTIES) / EMPTIES_PER_ORDER_PLY) } else { None };
     for m in list.iter_mut() {
         if m.square as u8 == tt_move {
             m.key = TT_MOVE_KEY;
@@ -113,8 +126,10 @@ pub fn order_end(
         let child = board.play_with(m.square, m.flipped);
         let parity = ((odd >> m.square) & 1) as i32;
         let corner = ((CORNERS >> m.square) & 1) as i32;
-        m.key =
-            -weighted_mobility(child.moves()) * 256 - potential_mobility(&child.pass()) * 16 + parity * 8 + corner * 64;
+        m.key = -weighted_mobility(child.moves()) * REPLY_WEIGHT
+            - potential_mobility(&child.pass()) * POTENTIAL_MOBILITY_WEIGHT
+            + parity * PARITY_WEIGHT
+            + corner * CORNER_WEIGHT;
         if let Some(depth) = sort_depth {
             m.key -= estimate(&child, depth) * EVAL_WEIGHT;
         }
@@ -132,6 +147,6 @@ pub fn order_mid(evaluator: &dyn Evaluator, list: &mut MoveList, board: &Board, 
             continue;
         }
         let child = board.play_with(m.square, m.flipped);
-        m.key = -evaluator.fine(&child) - weighted_mobility(child.moves()) * 8;
+        m.key = -evaluator.fine(&child) - weighted_mobility(child.moves()) * MID_REPLY_WEIGHT;
     }
 }

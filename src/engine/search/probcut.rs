@@ -5,7 +5,7 @@
 //! its output for the trained pattern evaluation; refit when the evaluation changes).
 
 use super::searcher::{Searcher, NO_SELECTIVITY};
-use crate::engine::rules::Board;
+use crate::engine::rules::{Board, MAX_SCORE};
 
 /// Prob-cut applies from this depth on.
 pub const MIN_DEPTH: u32 = 3;
@@ -52,11 +52,11 @@ impl Searcher {
         let beta = alpha + 1;
         // Shallow bound whose passing predicts deep >= beta, and the one predicting deep <= alpha.
         let high = ((beta as f64 + margin - intercept) / slope).ceil() as i32;
-        if high <= 64 && self.pvs_mid(board, shallow, high - 1, high) >= high && !self.aborted {
+        if high <= MAX_SCORE && self.pvs_mid(board, shallow, high - 1, high) >= high && !self.aborted {
             return Some(beta);
         }
         let low = ((alpha as f64 - margin - intercept) / slope).floor() as i32;
-        if low >= -64 && self.pvs_mid(board, shallow, low, low + 1) <= low && !self.aborted {
+        if low >= -MAX_SCORE && self.pvs_mid(board, shallow, low, low + 1) <= low && !self.aborted {
             return Some(alpha);
         }
         None
@@ -87,8 +87,8 @@ pub fn measure(searcher: &mut Searcher, positions: &[Board], depths: std::ops::R
             .filter(|b| b.empty_count() > deep)
             .map(|b| {
                 searcher.clear();
-                let s = searcher.pvs_mid(b, shallow, -64, 64) as f64;
-                let d = searcher.pvs_mid(b, deep, -64, 64) as f64;
+                let s = searcher.pvs_mid(b, shallow, -MAX_SCORE, MAX_SCORE) as f64;
+                let d = searcher.pvs_mid(b, deep, -MAX_SCORE, MAX_SCORE) as f64;
                 (s, d)
             })
             .collect();

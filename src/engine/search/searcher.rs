@@ -1,7 +1,7 @@
 //! The search driver: limits, results, the `Searcher` that owns the transposition table, iterative deepening
 //! with aspiration windows, and the switch to win/loss/draw and exact solving as the empties shrink.
 //!
-//! Scores are final disc differences for the side to move (-64..=64) when exact, and the evaluation's estimate
+//! Scores are final disc differences for the side to move (±`MAX_SCORE`) when exact, and the evaluation's estimate
 //! of that difference (also in discs) in the midgame.
 //!
 //! Slicing: with `Limits::node_budget` a search stops as soon as it has visited that many nodes and returns
@@ -12,7 +12,7 @@
 use super::tt::{Store, TranspositionTable, NO_MOVE};
 use crate::engine::bits::squares_of;
 use crate::engine::eval::{Evaluator, PatternEvaluator};
-use crate::engine::rules::Board;
+use crate::engine::rules::{Board, INFINITY, MAX_SCORE};
 
 /// Selectivity of an unpruned search (prob-cut levels are below it).
 pub const NO_SELECTIVITY: u8 = 5;
@@ -43,6 +43,26 @@ impl Limits {
     pub fn exact() -> Self {
         Limits { depth: 64, exact_empties: 64, wld_empties: 64, node_budget: None }
     }
+
+    /// What these limits ask of a position with `empties` empty squares: a solve when few enough are left.
+    pub fn goal(&self, empties: u32) -> Goal {
+        if empties <= self.exact_empties {
+            Goal::Exact
+        } else if empties <= self.wld_empties {
+            Goal::WinLossDraw
+        } else {
+            Goal::Midgame(self.depth.max(1))
+        }
+    }
+}
+
+/// What a search is after: a midgame estimate so many plies deep, the win/loss/draw verdict, or the exact score.
+/// Both searchers (8×8 and generic) take their goal from the limits the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    Midgame(u32),
+    WinLossDraw,
+    Exact,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,14 +90,6 @@ impl std::fmt::Display for Aborted {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("search aborted: node budget spent")
     }
-}
-
-/// What kind of search a root iteration runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Goal {
-    Midgame(u32),
-    WinLossDraw,
-    Exact,
 }
 
 /// Progress of an iterative deepening that a node budget interrupted, to resume from.
@@ -194,12 +206,9 @@ impl Searcher {
             let exact = empties <= limits.exact_empties || board.opponent_moves() == 0;
             return Some(self.result(board, None, score, empties, exact, false));
         }
-        let solve = if empties <= limits.exact_empties {
-            Some(Goal::Exact)
-        } else if empties <= limits.wld_empties {
-            Some(Goal::WinLossDraw)
-        } else {
-            None
+        let solve = match limits.goal(empties) {
+            Goal::Midgame(_) => None,
+            solve => Some(solve),
         };
         // Midgame iterations first: they order the root for the solve, or are the answer.
         let last_depth =
@@ -230,17 +239,17 @@ impl Searcher {
     /// A root search whose window starts narrow around `guess` and widens on failure.
     fn aspiration(&mut self, board: &Board, goal: Goal, guess: Option<i32>, order: &mut Vec<usize>) -> Option<i32> {
         let Some(guess) = guess else {
-            return self.root(board, goal, -64, 64, order);
+            return self.root(board, goal, -MAX_SCORE, MAX_SCORE, order);
         };
         let mut width = if goal == Goal::Exact { 4 } else { 3 };
-        let (mut alpha, mut beta) = ((guess - width).max(-64), (guess + width).min(64));
+        let (mut alpha, mut beta) = ((guess - width).max(-MAX_SCORE), (guess + width).min(MAX_SCORE));
         loop {
             let score = self.root(board, goal, alpha, beta, order)?;
             // Widen only the side that failed, and never narrow again: search instability cannot loop.
-            if score <= alpha && alpha > -64 {
-                alpha = (score - width).max(-64);
-            } else if score >= beta && beta < 64 {
-                beta = (score + width).min(64);
+            if score <= alpha && alpha > -MAX_SCORE {
+                alpha = (score - width).max(-MAX_SCORE);
+            } else if score >= beta && beta < MAX_SCORE {
+                beta = (score + width).min(MAX_SCORE);
             } else {
                 return Some(score);
             }
@@ -250,7 +259,7 @@ impl Searcher {
 
     /// Search the root moves in `order`, PVS; on success the best move is moved to the front of `order`.
     fn root(&mut self, board: &Board, goal: Goal, mut alpha: i32, beta: i32, order: &mut Vec<usize>) -> Option<i32> {
-        let (alpha0, mut best, mut best_index) = (alpha, -100, 0);
+        let (alpha0, mut best, mut best_index) = (alpha, -INFINITY, 0);
         for (i, &sq) in order.iter().enumerate() {
             let child = board.play(sq);
             let mut score = if i == 0 {
@@ -294,20 +303,20 @@ impl Searcher {
     /// The score of a position within `limits` (full window), for `score_moves`.
     fn evaluate_position(&mut self, board: &Board, limits: &Limits) -> Option<i32> {
         let empties = board.empty_count();
-        let score = if empties <= limits.exact_empties {
-            self.pvs_end(board, -64, 64)
-        } else if empties <= limits.wld_empties {
-            self.pvs_end(board, -1, 1).signum()
-        } else {
-            let mut guess = None;
-            for depth in 1..=limits.depth.max(1) {
-                let s = self.pvs_mid(board, depth, -64, 64);
-                if self.aborted {
-                    return None;
+        let score = match limits.goal(empties) {
+            Goal::Exact => self.pvs_end(board, -MAX_SCORE, MAX_SCORE),
+            Goal::WinLossDraw => self.pvs_end(board, -1, 1).signum(),
+            Goal::Midgame(last) => {
+                let mut guess = None;
+                for depth in 1..=last {
+                    let s = self.pvs_mid(board, depth, -MAX_SCORE, MAX_SCORE);
+                    if self.aborted {
+                        return None;
+                    }
+                    guess = Some(s);
                 }
-                guess = Some(s);
+                guess.unwrap_or(0)
             }
-            guess.unwrap_or(0)
         };
         (!self.aborted).then_some(score)
     }

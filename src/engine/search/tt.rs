@@ -5,7 +5,7 @@
 //! shared by exact scores and the evaluation, so an exact entry (depth = empties, no prob-cut) also answers
 //! any midgame probe of the same position.
 
-use crate::engine::rules::Board;
+use crate::engine::rules::{Board, MAX_SCORE};
 
 /// No best move recorded.
 pub const NO_MOVE: u8 = 64;
@@ -24,8 +24,16 @@ pub struct Entry {
     pub date: u8,
 }
 
-const EMPTY_ENTRY: Entry =
-    Entry { player: 0, opponent: 0, lower: -64, upper: 64, best_move: NO_MOVE, depth: 0, selectivity: 0, date: 0 };
+const EMPTY_ENTRY: Entry = Entry {
+    player: 0,
+    opponent: 0,
+    lower: -MAX_SCORE as i8,
+    upper: MAX_SCORE as i8,
+    best_move: NO_MOVE,
+    depth: 0,
+    selectivity: 0,
+    date: 0,
+};
 
 impl Entry {
     fn holds(&self, board: &Board) -> bool {
@@ -118,9 +126,9 @@ impl TranspositionTable {
 
     pub fn store(&mut self, board: &Board, s: Store) {
         let (lower, upper) = if s.score <= s.alpha {
-            (-64, s.score)
+            (-MAX_SCORE, s.score)
         } else if s.score >= s.beta {
-            (s.score, 64)
+            (s.score, MAX_SCORE)
         } else {
             (s.score, s.score)
         };
@@ -130,8 +138,8 @@ impl TranspositionTable {
         let fresh = Entry {
             player: board.player,
             opponent: board.opponent,
-            lower: lower.clamp(-64, 64) as i8,
-            upper: upper.clamp(-64, 64) as i8,
+            lower: lower.clamp(-MAX_SCORE, MAX_SCORE) as i8,
+            upper: upper.clamp(-MAX_SCORE, MAX_SCORE) as i8,
             best_move: s.best_move,
             depth: s.depth as u8,
             selectivity: s.selectivity,

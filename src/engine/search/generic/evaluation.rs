@@ -1,6 +1,7 @@
 //! The generic searcher's hand-set evaluation, on any board size: corners, X- and C-squares next to empty corners,
-//! mobility and parity, in sixteenths of a disc.
+//! mobility and parity, in sixteenths of a disc, with the 8×8 hand-set evaluation's weights.
 
+use crate::engine::eval::hand::HAND_WEIGHTS;
 use crate::engine::rules::{Geometry, VariantBoard};
 
 /// Squares that matter around one corner.
@@ -40,5 +41,6 @@ pub fn evaluate_fine(board: &VariantBoard, zones: &[CornerZone; 4]) -> i32 {
     }
     // Parity: with an odd number of empties the side to move expects the last move of the game.
     let parity = (empty.count_ones() & 1) as i32;
-    12 * mobility + 56 * corners - 28 * x_squares - 10 * c_squares + 8 * parity
+    let w = &HAND_WEIGHTS;
+    w.mobility * mobility + w.corner * corners + w.x_square * x_squares + w.c_square * c_squares + w.parity * parity
 }

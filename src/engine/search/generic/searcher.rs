@@ -7,18 +7,10 @@
 //! searcher it aborts when its node budget is spent, so it can run in slices between frames.
 
 use super::evaluation::{corner_zones, evaluate_fine, CornerZone};
-use super::table::{Table, INFINITY, NO_MOVE, SOLVED};
+use super::table::{Table, NO_MOVE, SOLVED};
 use crate::engine::bits::squares_of;
-use crate::engine::rules::VariantBoard;
-use crate::engine::search::{Aborted, Limits, SearchResult};
-
-/// How the root is searched, chosen from the empties and the limits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mode {
-    Midgame(u32),
-    WinLossDraw,
-    Exact,
-}
+use crate::engine::rules::{VariantBoard, INFINITY};
+use crate::engine::search::{Aborted, Goal, Limits, SearchResult};
 
 pub struct GenericSearcher {
     table: Table,
@@ -44,18 +36,18 @@ impl GenericSearcher {
 
     /// The best move and its score at the limits' depth, or exact / win-loss-draw with few empties.
     pub fn search(&mut self, board: &VariantBoard, limits: &Limits) -> Result<SearchResult, Aborted> {
-        let mode = self.start(board, limits);
-        let (alpha, beta) = if mode == Mode::WinLossDraw { (-1, 1) } else { (-INFINITY, INFINITY) };
-        let score = self.negamax(board, mode.depth(), alpha, beta, false)?;
-        let score = if mode == Mode::WinLossDraw { score.signum() } else { score };
+        let goal = self.start(board, limits);
+        let (alpha, beta) = if goal == Goal::WinLossDraw { (-1, 1) } else { (-INFINITY, INFINITY) };
+        let score = self.negamax(board, search_depth(goal), alpha, beta, false)?;
+        let score = if goal == Goal::WinLossDraw { score.signum() } else { score };
         // With no move the table's first move would be the opponent's, after the pass.
         let pv = if board.moves() == 0 { Vec::new() } else { self.principal_variation(board) };
         Ok(SearchResult {
             best_move: pv.first().copied(),
             score,
-            depth: mode.reported_depth(board),
-            exact: mode == Mode::Exact,
-            win_loss_draw: mode == Mode::WinLossDraw,
+            depth: reported_depth(goal, board),
+            exact: goal == Goal::Exact,
+            win_loss_draw: goal == Goal::WinLossDraw,
             nodes: self.nodes,
             pv,
         })
@@ -66,18 +58,11 @@ impl GenericSearcher {
         self.nodes
     }
 
-    fn start(&mut self, board: &VariantBoard, limits: &Limits) -> Mode {
+    fn start(&mut self, board: &VariantBoard, limits: &Limits) -> Goal {
         self.zones = corner_zones(&board.geometry);
         self.nodes = 0;
         self.budget = limits.node_budget.unwrap_or(u64::MAX);
-        let empties = board.empty_count();
-        if empties <= limits.exact_empties {
-            Mode::Exact
-        } else if empties <= limits.wld_empties {
-            Mode::WinLossDraw
-        } else {
-            Mode::Midgame(limits.depth.max(1))
-        }
+        limits.goal(board.empty_count())
     }
 
     fn negamax(
@@ -190,20 +175,19 @@ impl GenericSearcher {
     }
 }
 
-impl Mode {
-    /// The search depth: an exact or win/loss/draw solve goes to the end of the game.
-    fn depth(self) -> u32 {
-        match self {
-            Mode::Midgame(depth) => depth,
-            Mode::WinLossDraw | Mode::Exact => SOLVED as u32,
-        }
+/// How deep the search goes for `goal`: an exact or win/loss/draw solve goes to the end of the game.
+fn search_depth(goal: Goal) -> u32 {
+    match goal {
+        Goal::Midgame(depth) => depth,
+        Goal::WinLossDraw | Goal::Exact => SOLVED as u32,
     }
+}
 
-    fn reported_depth(self, board: &VariantBoard) -> u32 {
-        match self {
-            Mode::Midgame(depth) => depth,
-            Mode::WinLossDraw | Mode::Exact => board.empty_count(),
-        }
+/// The depth a result reports: the plies searched, or the empties of a solve.
+fn reported_depth(goal: Goal, board: &VariantBoard) -> u32 {
+    match goal {
+        Goal::Midgame(depth) => depth,
+        Goal::WinLossDraw | Goal::Exact => board.empty_count(),
     }
 }
 

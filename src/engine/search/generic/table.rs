@@ -2,10 +2,7 @@
 //! holding the whole position and its board size (the same discs mean another position on another size: an empty
 //! 6×6 board is not an empty 8×8 one), so a hit is never a hash collision.
 
-use crate::engine::rules::VariantBoard;
-
-/// Beyond any score: scores are disc differences, at most 100 on 10×10.
-pub const INFINITY: i32 = 1000;
+use crate::engine::rules::{VariantBoard, INFINITY};
 /// No best move recorded. (An unused entry has depth 0: stored searches are at least one ply deep.)
 pub const NO_MOVE: u8 = u8::MAX;
 /// The entry depth of an exact solve: deeper than any midgame search.
