@@ -1,8 +1,10 @@
-//! The SVG board: an ARIA grid of squares with coordinates in the corners of the edge squares.
+//! The SVG board: an ARIA grid of squares with coordinates in the corners of the edge squares, drawn from a narrow
+//! input (the app's game, or a still picture).
 
+use super::event::{Event, LastEvent};
 use super::square::Square;
 use super::state::AppState;
-use crate::game::{Color, Position};
+use crate::game::{Color, Game, Position};
 use leptos::prelude::*;
 
 /// Board units per square (the SVG scales to its box).
@@ -13,57 +15,126 @@ const FRAME: f64 = 0.5;
 /// Where a coordinate sits from its square's corner: clear of the disc and of the last-move ring.
 const LABEL_INSET: f64 = 0.6;
 
-/// What every square reads, computed once per change for the whole board.
+/// What the board shows and how it answers the player: the game in the app, or a fixed picture such as the
+/// strategy guide's diagrams. Signals, so the board follows whatever drives it.
 #[derive(Clone, Copy)]
-pub struct BoardView {
-    pub position: Memo<Position>,
-    /// Legal moves a human may click now (empty on the computer's turn).
-    pub playable: Memo<u128>,
-    /// The discs the hovered move would flip.
-    pub preview: Memo<u128>,
-    pub last_placed: Memo<Option<usize>>,
-    /// The discs the last move flipped, nearest first, while its animation should play.
-    pub flipping: Memo<Option<(u64, Vec<usize>)>>,
+pub struct BoardInput {
+    pub position: Signal<Position>,
+    /// The squares named and marked as legal moves (those a human may play now).
+    pub playable: Signal<u128>,
+    /// Whether the playable squares carry a marker.
+    pub show_valid_moves: Signal<bool>,
+    pub last_placed: Signal<Option<usize>>,
+    /// The discs the last move flipped, nearest first, with the move's serial, while its animation should play.
+    pub flipping: Signal<Option<(u64, Vec<usize>)>>,
+    /// Milliseconds between one disc turning over and the next; 0 without animation.
+    pub flip_step_ms: Signal<u32>,
+    /// Marks on some squares, each a word the stylesheet colours (the strategy guide's "good", "risky", "bad"),
+    /// shown as `data-mark`: attributes and a stylesheet rather than generated `<style>` rules, which the content
+    /// security policy refuses.
+    pub marks: Signal<Vec<(usize, &'static str)>>,
+    /// The player's hands on the board; a picture has none.
+    pub controls: Option<BoardControls>,
 }
 
-impl BoardView {
-    fn new(state: AppState) -> BoardView {
-        let position = Memo::new(move |_| state.table.with(|t| *t.game.position()));
+/// How a playable board answers the pointer and the keyboard.
+#[derive(Clone, Copy)]
+pub struct BoardControls {
+    /// The keyboard focus cursor (a square index).
+    pub cursor: RwSignal<usize>,
+    /// The square under the pointer.
+    pub hover: RwSignal<Option<usize>>,
+    /// Whether hovering a legal move previews its flips.
+    pub preview_moves: Signal<bool>,
+    /// The last refused square with its event's serial, so a second refusal flashes again.
+    pub refused: Signal<Option<(usize, u64)>>,
+    /// A square clicked or tapped.
+    pub play: Callback<usize>,
+}
+
+impl BoardInput {
+    /// The game in progress, played through the app state.
+    pub fn of_app(state: AppState) -> BoardInput {
         let playable = Memo::new(move |_| {
             let players = state.players();
             state.table.with(|t| if t.human_to_move(&players).is_some() { t.game.legal_moves() } else { 0 })
         });
-        let preview = Memo::new(move |_| {
-            let wanted = state.options.with(|o| o.preview_moves);
-            match state.hover.get() {
-                Some(square) if wanted && playable.get() >> square & 1 == 1 => position.get().flips(square),
-                _ => 0,
-            }
+        let refused = Memo::new(move |_| match state.event.get() {
+            Some(LastEvent { serial, event: Event::Refused { square } }) => Some((square, serial)),
+            _ => None,
         });
-        let last_placed = Memo::new(move |_| state.table.with(|t| t.game.last_placed()));
-        let flipping = Memo::new(move |_| {
-            let serial = state.animation.get()?;
-            Some((serial, state.table.with(|t| t.game.last_flips())))
-        });
-        BoardView { position, playable, preview, last_placed, flipping }
+        BoardInput {
+            position: Memo::new(move |_| state.table.with(|t| *t.game.position())).into(),
+            playable: playable.into(),
+            show_valid_moves: Signal::derive(move || state.options.with(|o| o.show_valid_moves)),
+            last_placed: Memo::new(move |_| state.table.with(|t| t.game.last_placed())).into(),
+            flipping: Memo::new(move |_| {
+                let serial = state.animation.get()?;
+                Some((serial, state.table.with(|t| t.game.last_flips())))
+            })
+            .into(),
+            flip_step_ms: Signal::derive(move || state.options.with(|o| o.flip_step_ms())),
+            marks: Signal::stored(Vec::new()),
+            controls: Some(BoardControls {
+                cursor: state.cursor,
+                hover: state.hover,
+                preview_moves: Signal::derive(move || state.options.with(|o| o.preview_moves)),
+                refused: refused.into(),
+                play: Callback::new(move |square| state.human_plays(square)),
+            }),
+        }
     }
 
-    /// The colour that moves now, for the preview's ghost disc.
-    pub fn mover(&self) -> Color {
-        self.position.with(Position::to_move)
+    /// A still picture of `position` with `marks`, its legal moves shown if `show_moves` (after a forced pass, the
+    /// other side's).
+    pub fn picture(position: Position, show_moves: bool, marks: Vec<(usize, &'static str)>) -> BoardInput {
+        let moves = if show_moves { Game::from_position(position).legal_moves() } else { 0 };
+        BoardInput {
+            position: Signal::stored(position),
+            playable: Signal::stored(moves),
+            show_valid_moves: Signal::stored(show_moves),
+            last_placed: Signal::stored(None),
+            flipping: Signal::stored(None),
+            flip_step_ms: Signal::stored(0),
+            marks: Signal::stored(marks),
+            controls: None,
+        }
     }
 }
 
+/// What every square reads: the board's input and the hovered move's flips, computed once for the whole board.
+#[derive(Clone, Copy)]
+pub struct BoardContext {
+    pub input: BoardInput,
+    /// The discs the hovered move would flip.
+    pub preview: Memo<u128>,
+}
+
+impl BoardContext {
+    /// The colour that moves now, for the preview's ghost disc.
+    pub fn mover(&self) -> Color {
+        self.input.position.with(Position::to_move)
+    }
+}
+
+/// The board drawn from its input (not from the app state, so a picture needs no game around it).
 #[component]
-pub fn Board() -> impl IntoView {
-    let state = AppState::get();
-    let view_state = BoardView::new(state);
-    provide_context(view_state);
-    let size = Memo::new(move |_| state.size());
+pub fn BoardView(input: BoardInput) -> impl IntoView {
+    let preview = Memo::new(move |_| {
+        let Some(controls) = input.controls else { return 0 };
+        match controls.hover.get() {
+            Some(square) if controls.preview_moves.get() && input.playable.get() >> square & 1 == 1 => {
+                input.position.get().flips(square)
+            }
+            _ => 0,
+        }
+    });
+    provide_context(BoardContext { input, preview });
+    let size = Memo::new(move |_| input.position.with(|p| p.size().n()));
     let extent = move || CELL * size.get() as f64;
     let view_box = move || format!("{} {} {} {}", -FRAME, -FRAME, extent() + 2.0 * FRAME, extent() + 2.0 * FRAME);
     let label = move || {
-        let p = view_state.position.get();
+        let p = input.position.get();
         format!("Board, {n}×{n}: Black {}, White {}", p.count(Color::Black), p.count(Color::White), n = size.get())
     };
     let rows = move || {

@@ -1,40 +1,39 @@
 //! The Leptos app: components over plain-Rust state shared through context.
 //!
-//! `state` holds the signals and the actions; `table` and `actions` are the plain-Rust rules behind them; each
-//! other module is one component (or the browser glue of one concern: keys, sound, the computer's thinking).
+//! `state` holds the signals and the actions; `table`, `actions`, `options` and `saves` are the plain-Rust rules
+//! behind them. The actions publish what happened as an `event`, and the side effects follow the state and the
+//! events (`autosave`, `sound`, `clipboard`, `thinking`, `theme`) instead of being called by each action. Each other
+//! module is one component; every dialog lives in `dialogs/`.
 
 pub mod actions;
+mod autosave;
 mod board;
+mod clipboard;
 mod dialogs;
+pub mod event;
 mod keyboard;
-mod modal;
 mod move_list;
 pub mod options;
-mod persist;
-mod players;
-mod shortcuts;
+mod player_controls;
+pub mod saves;
 mod sound;
 pub(crate) mod square;
 pub mod state;
 mod status;
-pub mod storage;
 pub mod table;
 mod theme;
 mod thinking;
 mod toolbar;
-mod transcript;
 
 use leptos::prelude::*;
-use state::{AppState, Dialog};
-
-pub use modal::Modal;
 
 #[component]
 pub fn App() -> impl IntoView {
-    let state = persist::provide_saved_state();
+    let state = autosave::provide_saved_state();
     keyboard::install(state);
     // Sound first: its start-up task (making the audio context) must come before the engine's.
     sound::install(state);
+    clipboard::install(state);
     thinking::install(state);
     theme::follow_options(state);
     // While a dialog is open the page behind it is inert, so Tab stays within the dialog.
@@ -44,7 +43,7 @@ pub fn App() -> impl IntoView {
             <toolbar::Toolbar attr:inert=behind_dialog />
             <main class="layout" inert=behind_dialog>
                 <div class="board-area">
-                    <board::Board />
+                    <board::BoardView input=board::BoardInput::of_app(state) />
                 </div>
                 <aside class="side-panel">
                     <status::Status />
@@ -54,21 +53,7 @@ pub fn App() -> impl IntoView {
             <p class="visually-hidden" aria-live="polite" data-testid="announcer">
                 {move || state.announcement.get()}
             </p>
-            <Dialogs />
+            <dialogs::OpenDialog />
         </div>
-    }
-}
-
-/// The open dialog, if any.
-#[component]
-fn Dialogs() -> impl IntoView {
-    let state = AppState::get();
-    move || match state.dialog.get()? {
-        Dialog::Shortcuts => Some(view! { <shortcuts::ShortcutsDialog /> }.into_any()),
-        Dialog::Import => Some(view! { <transcript::ImportDialog /> }.into_any()),
-        Dialog::Options => Some(view! { <dialogs::OptionsDialog /> }.into_any()),
-        Dialog::Statistics => Some(view! { <dialogs::StatisticsDialog /> }.into_any()),
-        Dialog::Help => Some(view! { <dialogs::HelpDialog /> }.into_any()),
-        Dialog::About => Some(view! { <dialogs::AboutDialog /> }.into_any()),
     }
 }

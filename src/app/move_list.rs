@@ -2,7 +2,7 @@
 //! Below it the history controls (Undo all, Undo, Redo, Redo all) and the transcript commands.
 
 use super::actions::Action;
-use super::players::PaceControl;
+use super::player_controls::PaceControl;
 use super::state::AppState;
 use super::toolbar::{icons, ActionButton};
 use crate::game::{square_name, Color, Move};

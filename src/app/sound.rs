@@ -1,43 +1,54 @@
 //! Sound effects synthesised with WebAudio: short filtered clicks and tones, nothing downloaded.
-// Natively only the tests read this; the synthesiser exists only in the browser.
-#![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 
+use super::event::Event;
 use super::state::AppState;
 use leptos::prelude::*;
 
 /// A disc placed: a short woody click.
-pub fn placed(state: &AppState) {
-    play(state, &[Tone { frequency: 520.0, start: 0.0, length: 0.05, volume: 0.25 }]);
-}
-
+const PLACED: &[Tone] = &[Tone { frequency: 520.0, start: 0.0, length: 0.05, volume: 0.25 }];
 /// A square that cannot be played: a low buzz.
-pub fn refused(state: &AppState) {
-    play(state, &[Tone { frequency: 140.0, start: 0.0, length: 0.12, volume: 0.15 }]);
-}
-
+const REFUSED: &[Tone] = &[Tone { frequency: 140.0, start: 0.0, length: 0.12, volume: 0.15 }];
 /// The game ended: a rising pair of notes.
-pub fn game_over(state: &AppState) {
-    play(
-        state,
-        &[
-            Tone { frequency: 440.0, start: 0.0, length: 0.15, volume: 0.2 },
-            Tone { frequency: 660.0, start: 0.16, length: 0.25, volume: 0.2 },
-        ],
-    );
+const GAME_OVER: &[Tone] = &[
+    Tone { frequency: 440.0, start: 0.0, length: 0.15, volume: 0.2 },
+    Tone { frequency: 660.0, start: 0.16, length: 0.25, volume: 0.2 },
+];
+/// The game-over notes after a last move wait for its click.
+const AFTER_THE_CLICK: f64 = 0.12;
+
+/// The notes an event sounds: a move that ends the game clicks, then plays the game-over notes.
+fn tones_for(event: &Event) -> Vec<Tone> {
+    match event {
+        Event::Placed { ended: false, .. } => PLACED.to_vec(),
+        Event::Placed { ended: true, .. } => PLACED
+            .iter()
+            .copied()
+            .chain(GAME_OVER.iter().map(|tone| Tone { start: tone.start + AFTER_THE_CLICK, ..*tone }))
+            .collect(),
+        Event::Refused { .. } => REFUSED.to_vec(),
+        Event::Ended => GAME_OVER.to_vec(),
+        Event::TranscriptCopied(_) => Vec::new(),
+    }
 }
 
-/// Makes the audio context early, so that its one-off cost (70-140 ms measured in Chromium) falls neither in a click
-/// nor in the computer's thinking: in the first task after start-up when sound is on (installed before the thinking
-/// driver, it runs before the engine is built and so before any search), else at the first click, tap or key press
-/// after sound is turned on. Browsers start audio only from a gesture, so each gesture resumes the context.
+/// Plays each event's sound while sound is on, and makes the audio context early, so that its one-off cost
+/// (70-140 ms measured in Chromium) falls neither in a click nor in the computer's thinking: in the first task
+/// after start-up when sound is on (installed before the thinking driver, it runs before the engine is built and so
+/// before any search), else at the first click, tap or key press after sound is turned on. Browsers start audio
+/// only from a gesture, so each gesture resumes the context.
 pub fn install(state: AppState) {
+    Effect::new(move |_| {
+        let Some(last) = state.event.get() else { return };
+        if state.options.with_untracked(|o| o.sound) {
+            play(&tones_for(&last.event));
+        }
+    });
     #[cfg(target_arch = "wasm32")]
     web::prepare(state);
-    #[cfg(not(target_arch = "wasm32"))]
-    let _ = state;
 }
 
 /// One enveloped oscillator note; times in seconds from now.
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct Tone {
     frequency: f32,
     start: f64,
@@ -45,11 +56,9 @@ struct Tone {
     volume: f32,
 }
 
-fn play(state: &AppState, tones: &[Tone]) {
-    if state.options.with_untracked(|o| o.sound) {
-        #[cfg(target_arch = "wasm32")]
-        web::play(tones);
-    }
+fn play(tones: &[Tone]) {
+    #[cfg(target_arch = "wasm32")]
+    web::play(tones);
     #[cfg(not(target_arch = "wasm32"))]
     let _ = tones;
 }
@@ -123,5 +132,24 @@ mod web {
         oscillator.start_with_when(now)?;
         oscillator.stop_with_when(now + tone.length + 0.02)?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 10: a game that ended on the board played no game-over sound, only resignations and agreed draws.
+    #[test]
+    fn a_last_move_clicks_then_sounds_the_end_of_the_game() {
+        let last = tones_for(&Event::Placed { square: 37, ended: true });
+        assert_eq!(last[0], PLACED[0]);
+        assert_eq!(last.len(), 1 + GAME_OVER.len());
+        assert!(last[1..].iter().zip(GAME_OVER).all(|(heard, notes)| heard.frequency == notes.frequency));
+        assert!(last[1].start > PLACED[0].start + PLACED[0].length, "the end notes follow the click");
+        assert_eq!(tones_for(&Event::Placed { square: 37, ended: false }), PLACED);
+        assert_eq!(tones_for(&Event::Ended), GAME_OVER);
+        assert_eq!(tones_for(&Event::Refused { square: 0 }), REFUSED);
+        assert!(tones_for(&Event::TranscriptCopied("f5".into())).is_empty());
     }
 }

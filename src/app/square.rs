@@ -1,7 +1,6 @@
 //! One square of the board: its cell, disc, markers and the flip animation, as an ARIA grid cell.
 
-use super::board::{BoardView, CELL};
-use super::state::AppState;
+use super::board::{BoardContext, CELL};
 use crate::game::{square_name, Color};
 use leptos::prelude::*;
 
@@ -15,27 +14,22 @@ fn colour_class(color: Color) -> &'static str {
     }
 }
 
-/// Marks on some squares, each named by a word the stylesheet colours (the strategy guide's "good", "risky", "bad"):
-/// a board given these through context shows them as `data-mark` on its squares. Attributes and a stylesheet
-/// rather than generated `<style>` rules, which the content security policy refuses.
-#[derive(Clone, Default)]
-pub struct SquareMarks(pub Vec<(usize, &'static str)>);
-
 #[component]
 pub fn Square(square: usize, size: usize) -> impl IntoView {
-    let state = AppState::get();
-    let board = expect_context::<BoardView>();
+    let board = expect_context::<BoardContext>();
+    let input = board.input;
+    let controls = input.controls;
     let name = square_name(square, size);
     let (x, y) = ((square % size) as f64 * CELL, (square / size) as f64 * CELL);
     let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
     let bit = move |set: u128| set >> square & 1 == 1;
 
-    let disc = Memo::new(move |_| board.position.with(|p| p.at(square)));
-    let playable = Memo::new(move |_| bit(board.playable.get()));
-    let show_marker = move || playable.get() && state.options.with(|o| o.show_valid_moves);
-    let is_last = Memo::new(move |_| board.last_placed.get() == Some(square));
-    let active = move || state.cursor.get() == square;
-    let mark = use_context::<SquareMarks>().and_then(|marks| marks.0.iter().find(|(s, _)| *s == square).map(|m| m.1));
+    let disc = Memo::new(move |_| input.position.with(|p| p.at(square)));
+    let playable = Memo::new(move |_| bit(input.playable.get()));
+    let show_marker = move || playable.get() && input.show_valid_moves.get();
+    let is_last = Memo::new(move |_| input.last_placed.get() == Some(square));
+    let active = move || controls.is_some_and(|c| c.cursor.get() == square);
+    let mark = input.marks.with_untracked(|marks| marks.iter().find(|(s, _)| *s == square).map(|m| m.1));
 
     let accessible_name = {
         let name = name.clone();
@@ -53,9 +47,9 @@ pub fn Square(square: usize, size: usize) -> impl IntoView {
     // The disc is rebuilt whenever the position or animation changes so that its CSS animation restarts.
     let disc_view = move || {
         let color = disc.get()?;
-        let step = state.options.with(|o| o.flip_step_ms());
-        let order = board.flipping.with(|f| f.as_ref().and_then(|(_, order)| order.iter().position(|&s| s == square)));
-        let placed_now = board.flipping.with(|f| f.is_some()) && is_last.get();
+        let step = input.flip_step_ms.get();
+        let order = input.flipping.with(|f| f.as_ref().and_then(|(_, order)| order.iter().position(|&s| s == square)));
+        let placed_now = input.flipping.with(|f| f.is_some()) && is_last.get();
         // The timing goes in through the CSS object model (`style:`), which the content security policy allows;
         // a `style` attribute would be refused as an inline style. The old colour comes from the stylesheet.
         let (class, timing) = match order {
@@ -82,7 +76,7 @@ pub fn Square(square: usize, size: usize) -> impl IntoView {
         let mover = colour_class(board.mover());
         if bit(board.preview.get()) {
             Some(view! { <circle class=format!("preview-flip {mover}") cx=cx cy=cy r=CELL * 0.16 /> }.into_any())
-        } else if state.hover.get() == Some(square) && playable.get() && state.options.with(|o| o.preview_moves) {
+        } else if controls.is_some_and(|c| c.hover.get() == Some(square) && c.preview_moves.get()) && playable.get() {
             Some(view! { <circle class=format!("ghost {mover}") cx=cx cy=cy r=DISC_RADIUS /> }.into_any())
         } else {
             None
@@ -90,21 +84,35 @@ pub fn Square(square: usize, size: usize) -> impl IntoView {
     };
 
     let refused_view = move || {
-        state.refused.get().filter(|(s, _)| *s == square).map(|(_, serial)| {
+        controls?.refused.get().filter(|(s, _)| *s == square).map(|(_, serial)| {
             view! { <rect class="refused-flash" data-serial=serial x=x y=y width=CELL height=CELL /> }
         })
     };
 
-    let on_click = move |_| state.human_plays(square);
-    let on_enter = move |_| state.hover.set(Some(square));
-    let on_leave = move |_| {
-        state.hover.update(|h| {
-            if *h == Some(square) {
-                *h = None
-            }
-        })
+    let on_click = move |_| {
+        if let Some(c) = controls {
+            c.play.run(square)
+        }
     };
-    let on_focus = move |_| state.cursor.set(square);
+    let on_enter = move |_| {
+        if let Some(c) = controls {
+            c.hover.set(Some(square))
+        }
+    };
+    let on_leave = move |_| {
+        if let Some(c) = controls {
+            c.hover.update(|h| {
+                if *h == Some(square) {
+                    *h = None
+                }
+            })
+        }
+    };
+    let on_focus = move |_| {
+        if let Some(c) = controls {
+            c.cursor.set(square)
+        }
+    };
 
     view! {
         <g
@@ -126,7 +134,7 @@ pub fn Square(square: usize, size: usize) -> impl IntoView {
             {disc_view}
             {preview_view}
             {move || is_last.get().then(|| view! {
-                <circle class="last-move" class:animated=move || board.flipping.with(Option::is_some)
+                <circle class="last-move" class:animated=move || input.flipping.with(Option::is_some)
                     cx=cx cy=cy r=CELL * 0.46 />
             })}
             <rect class="focus-ring" x=x + 0.6 y=y + 0.6 width=CELL - 1.2 height=CELL - 1.2 rx=0.8 />

@@ -2,11 +2,12 @@
 //! control calls (so a button, a shortcut and a test all do the same thing).
 
 use super::actions::Action;
+use super::event::{Event, LastEvent};
 use super::options::Options;
-use super::sound;
 use super::table::{describe_last_move, describe_position, DrawOffer, Players, Table};
 use crate::engine::Level;
-use crate::game::{square_name, Color, Game, PlayerKind};
+use crate::game::notation::write_transcript;
+use crate::game::{square_name, Color, Game, PlayerKind, Statistics};
 use leptos::prelude::*;
 
 /// The overlays and dialogs; at most one is open. The dialogs engineer's components render the first four.
@@ -33,8 +34,10 @@ pub struct Notice {
 #[derive(Clone, Copy)]
 pub struct AppState {
     pub table: RwSignal<Table>,
-    /// The saved preferences (players, level, size, colours, ...). Persisted by the options module.
+    /// The saved preferences (players, level, size, colours, ...).
     pub options: RwSignal<Options>,
+    /// The finished games, counted when a game ends.
+    pub statistics: RwSignal<Statistics>,
     pub dialog: RwSignal<Option<Dialog>>,
     /// The keyboard focus cursor on the board (a square index).
     pub cursor: RwSignal<usize>,
@@ -42,8 +45,6 @@ pub struct AppState {
     pub hover: RwSignal<Option<usize>>,
     /// The colour the computer is thinking for right now.
     pub thinking: RwSignal<Option<Color>>,
-    /// The computer is weighing a draw offer.
-    pub weighing_draw: RwSignal<bool>,
     /// Set by Move now; the thinking driver plays its best move so far and clears it.
     pub hurry: RwSignal<bool>,
     /// The last move was just played (not reached by undo/redo), so its flips animate. Counts moves so a disc
@@ -52,27 +53,27 @@ pub struct AppState {
     /// Text for the aria-live region.
     pub announcement: RwSignal<String>,
     pub notice: RwSignal<Option<Notice>>,
-    /// A refused square and a counter so the same square can be refused twice in a row.
-    pub refused: RwSignal<Option<(usize, u64)>>,
+    /// What the last action did, for the effects that follow it (sound, statistics, clipboard, the refused flash).
+    pub event: RwSignal<Option<LastEvent>>,
     serial: StoredValue<u64>,
 }
 
 impl AppState {
-    pub fn new(options: Options, table: Table) -> AppState {
+    pub fn new(options: Options, table: Table, statistics: Statistics) -> AppState {
         let centre = table.game.variant().size.n() / 2;
         AppState {
             cursor: RwSignal::new((centre - 1) * table.game.variant().size.n() + centre - 1),
             table: RwSignal::new(table),
             options: RwSignal::new(options),
+            statistics: RwSignal::new(statistics),
             dialog: RwSignal::new(None),
             hover: RwSignal::new(None),
             thinking: RwSignal::new(None),
-            weighing_draw: RwSignal::new(false),
             hurry: RwSignal::new(false),
             animation: RwSignal::new(None),
             announcement: RwSignal::new(String::new()),
             notice: RwSignal::new(None),
-            refused: RwSignal::new(None),
+            event: RwSignal::new(None),
             serial: StoredValue::new(0),
         }
     }
@@ -107,6 +108,11 @@ impl AppState {
         self.table.with_untracked(|t| t.game.variant().size.n())
     }
 
+    /// Tells the effects what just happened.
+    fn publish(&self, event: Event) {
+        self.event.set(Some(LastEvent { serial: self.next_serial(), event }));
+    }
+
     fn say(&self, text: String) {
         self.announcement.set(text);
     }
@@ -123,8 +129,7 @@ impl AppState {
             self.cursor.set(square);
             self.place(square);
         } else {
-            self.refused.set(Some((square, self.next_serial())));
-            sound::refused(self);
+            self.publish(Event::Refused { square });
         }
     }
 
@@ -140,8 +145,9 @@ impl AppState {
             Ok(()) => {
                 self.notice.set(None);
                 self.animation.set(Some(self.next_serial()));
-                self.say(self.table.with_untracked(|t| describe_last_move(&t.game)));
-                sound::placed(self);
+                let (words, ended) = self.table.with_untracked(|t| (describe_last_move(&t.game), t.game.is_over()));
+                self.say(words);
+                self.publish(Event::Placed { square, ended });
             }
             Err(illegal) => self.note(format!("Move refused: {illegal}"), true),
         }
@@ -178,10 +184,8 @@ impl AppState {
         }
     }
 
-    /// What any jump in the game (new, imported, undo/redo, resign) leaves behind: no animation, notice, hurry,
-    /// or draw verdict pending (the jump withdrew the offer).
+    /// What any jump in the game (new, imported, undo/redo, resign) leaves behind: no animation, notice or hurry.
     fn after_jump(&self) {
-        self.weighing_draw.set(false);
         self.animation.set(None);
         self.notice.set(None);
         self.hurry.set(false);
@@ -218,6 +222,14 @@ impl AppState {
         self.say("Computer stopped. Choose Resume play to continue.".into());
     }
 
+    /// Shows the moves so far ("f5d6c3...") and hands them to the clipboard (the notice keeps them readable
+    /// should the browser refuse the clipboard).
+    pub fn copy_transcript(&self) {
+        let text = self.table.with_untracked(|t| write_transcript(&t.game, false));
+        self.show_info(format!("Transcript copied: {text}"));
+        self.publish(Event::TranscriptCopied(text));
+    }
+
     pub fn move_now(&self) {
         self.hurry.set(true);
     }
@@ -229,7 +241,7 @@ impl AppState {
         if resigned.is_some() {
             self.after_jump();
             self.say(self.table.with_untracked(|t| describe_position(&t.game)));
-            sound::game_over(self);
+            self.publish(Event::Ended);
         }
     }
 
@@ -239,7 +251,6 @@ impl AppState {
         self.table.update(|t| offer = t.offer_draw(&players).ok());
         match offer {
             Some(DrawOffer::ComputerDecides { computer }) => {
-                self.weighing_draw.set(true);
                 self.say(format!("Draw offered. {computer} (computer) is considering it."));
             }
             Some(DrawOffer::HumanDecides { responder }) => {
@@ -251,14 +262,13 @@ impl AppState {
 
     /// The computer's verdict on an open draw offer.
     pub fn computer_answers_draw(&self, accept: bool) {
-        self.weighing_draw.set(false);
         let mut accepted = None;
         self.table.update(|t| accepted = t.answer_draw(accept).ok());
         match accepted {
             Some(true) => {
                 self.say(self.table.with_untracked(|t| describe_position(&t.game)));
                 self.note("The computer accepts the draw.", false);
-                sound::game_over(self);
+                self.publish(Event::Ended);
             }
             Some(false) => {
                 self.say("The computer declines the draw. Play on.".into());
@@ -273,7 +283,7 @@ impl AppState {
         self.table.update(|t| accepted = t.game.accept_draw().is_ok());
         if accepted {
             self.say(self.table.with_untracked(|t| describe_position(&t.game)));
-            sound::game_over(self);
+            self.publish(Event::Ended);
         }
     }
 
@@ -351,7 +361,7 @@ impl AppState {
             Action::OfferDraw => self.offer_draw(),
             Action::MoveNow => self.move_now(),
             Action::Stop => self.stop(),
-            Action::CopyTranscript => super::transcript::copy(self),
+            Action::CopyTranscript => self.copy_transcript(),
             Action::Import => self.open(Dialog::Import),
             Action::Options => self.open(Dialog::Options),
             Action::Statistics => self.open(Dialog::Statistics),

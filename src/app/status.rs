@@ -2,7 +2,7 @@
 //! the controls that belong to that moment (Move now/Stop while thinking, Accept/Decline for a draw offer).
 
 use super::actions::Action;
-use super::players::PlayerControls;
+use super::player_controls::PlayerControls;
 use super::state::AppState;
 use super::toolbar::{icons, ActionButton};
 use crate::game::Color;
@@ -17,7 +17,7 @@ pub fn Status() -> impl IntoView {
                 <ScoreCard color=Color::White />
             </div>
             <StatusLine />
-            <Notice />
+            <NoticeLine />
         </section>
     }
 }
@@ -80,8 +80,7 @@ fn StatusLine() -> impl IntoView {
     let over = move || state.table.with(|t| t.game.is_over());
     let human_answers_draw = move || {
         let players = state.players();
-        state.table.with(|t| t.game.draw_offer().is_some_and(|by| !players.is_computer(by.opponent())))
-            && !state.weighing_draw.get()
+        state.table.with(|t| t.game.draw_offer().is_some() && t.computer_weighs_draw(&players).is_none())
     };
     let thinking = move || state.thinking.get().is_some();
     view! {
@@ -107,7 +106,7 @@ fn StatusLine() -> impl IntoView {
 
 /// A message from the last action (import result, draw declined, copied transcript).
 #[component]
-fn Notice() -> impl IntoView {
+fn NoticeLine() -> impl IntoView {
     let state = AppState::get();
     move || {
         state.notice.get().map(|notice| {

@@ -84,6 +84,12 @@ impl Table {
         (players.is_computer(side) && !self.suspended && self.game.draw_offer().is_none()).then_some(side)
     }
 
+    /// The computer that owes an answer to an open draw offer: the offer went to a side the computer plays.
+    pub fn computer_weighs_draw(&self, players: &Players) -> Option<Color> {
+        let responder = self.game.draw_offer()?.opponent();
+        players.is_computer(responder).then_some(responder)
+    }
+
     /// A human may place a disc now.
     pub fn human_to_move(&self, players: &Players) -> Option<Color> {
         let side = self.game.side_to_move()?;

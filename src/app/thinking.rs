@@ -26,21 +26,20 @@ pub enum Task {
 }
 
 impl Task {
-    /// The task for the table as it is (`weighing_draw`: the computer owes an answer to a draw offer), each side
-    /// thinking at its own level.
-    pub fn for_table(table: &Table, options: &Options, weighing_draw: bool) -> Option<Task> {
+    /// What the computer owes the table as it is, each side thinking at its own level: the answer to a draw offer
+    /// made to it, else its move. Read from the saved game alone, so a reload resumes whatever was owed.
+    pub fn for_table(table: &Table, options: &Options) -> Option<Task> {
         let position = *table.game.position();
-        if weighing_draw {
-            let computer = table.game.draw_offer()?.opponent();
+        let players = Players::from_options(options);
+        if let Some(computer) = table.computer_weighs_draw(&players) {
             return Some(Task::DrawVerdict { computer, position, level: options.level(computer) });
         }
-        let side = table.computer_to_move(&Players::from_options(options))?;
+        let side = table.computer_to_move(&players)?;
         Some(Task::Move { side, position, level: options.level(side), ply: table.game.history().cursor() })
     }
 
     fn now(state: &AppState) -> Option<Task> {
-        let weighing = state.weighing_draw.get();
-        state.options.with(|options| state.table.with(|table| Task::for_table(table, options, weighing)))
+        state.options.with(|options| state.table.with(|table| Task::for_table(table, options)))
     }
 }
 
@@ -269,7 +268,7 @@ mod tests {
             ..Options::default()
         };
         let mut table = Table::default();
-        let level_to_move = |table: &Table| match Task::for_table(table, &options, false) {
+        let level_to_move = |table: &Table| match Task::for_table(table, &options) {
             Some(Task::Move { side, level, .. }) => (side, level),
             other => panic!("expected a move task, got {other:?}"),
         };
@@ -277,21 +276,37 @@ mod tests {
         table.play(squares_of(table.game.legal_moves()).next().unwrap()).unwrap();
         assert_eq!(level_to_move(&table), (Color::White, Level::Master));
         table.suspend();
-        assert_eq!(Task::for_table(&table, &options, false), None, "no thinking while paused");
+        assert_eq!(Task::for_table(&table, &options), None, "no thinking while paused");
     }
 
     #[test]
     fn a_draw_offer_is_weighed_at_the_answering_computers_level() {
         let options = Options { white_level: Level::Expert, ..Options::default() };
         let mut table = Table::default();
+        table.play(squares_of(table.game.legal_moves()).next().unwrap()).unwrap();
         table.game.offer_draw(Color::Black).unwrap();
-        assert_eq!(Task::for_table(&table, &options, false), None, "no move while an offer is open");
-        match Task::for_table(&table, &options, true) {
+        match Task::for_table(&table, &options) {
             Some(Task::DrawVerdict { computer, level, .. }) => {
                 assert_eq!((computer, level), (Color::White, Level::Expert))
             }
             other => panic!("expected a draw verdict, got {other:?}"),
         }
+        let two_humans = Options { white: PlayerKind::Human, ..options.clone() };
+        assert_eq!(Task::for_table(&table, &two_humans), None, "a human answers, and nobody moves meanwhile");
+    }
+
+    /// Issue 11, defect 3: a reload while the computer weighed a draw offer left it owing the answer for ever.
+    #[test]
+    fn a_draw_offer_saved_while_the_computer_weighed_it_is_weighed_again_after_a_reload() {
+        let options = Options { white_level: Level::Master, ..Options::default() };
+        let mut table = Table::default();
+        table.play(crate::game::parse_square("f5", 8).unwrap()).unwrap();
+        table.game.offer_draw(Color::Black).unwrap();
+        let reloaded: Table = crate::game::load(&crate::game::save(&table)).unwrap();
+        assert!(matches!(
+            Task::for_table(&reloaded, &options),
+            Some(Task::DrawVerdict { computer: Color::White, level: Level::Master, .. })
+        ));
     }
 
     #[test]

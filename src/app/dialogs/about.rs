@@ -1,6 +1,6 @@
 //! About: what the app is, its version and build, and its licence.
 
-use crate::app::Modal;
+use super::Modal;
 use leptos::prelude::*;
 
 #[component]

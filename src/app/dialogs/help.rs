@@ -1,8 +1,8 @@
 //! Help: the rules, how to play, the menus and options, and the strategy guide, as four tabs.
 
+use super::shortcuts::ShortcutTable;
 use super::strategy::StrategyGuide;
-use crate::app::shortcuts::ShortcutTable;
-use crate::app::Modal;
+use super::Modal;
 use crate::engine::Level;
 use crate::game::BoardSize;
 use leptos::prelude::*;

@@ -1,12 +1,29 @@
-//! The Options, Statistics, Help and About dialogs, each inside the app's [`Modal`](super::Modal) frame.
+//! Every dialog the app opens (at most one at a time), each inside the [`Modal`] frame.
 
 mod about;
 mod help;
+mod import;
+mod modal;
 mod options_dialog;
+mod shortcuts;
 mod stats_dialog;
 mod strategy;
 
-pub use about::AboutDialog;
-pub use help::HelpDialog;
-pub use options_dialog::OptionsDialog;
-pub use stats_dialog::StatisticsDialog;
+use crate::app::state::{AppState, Dialog};
+use leptos::prelude::*;
+
+pub use modal::Modal;
+
+/// The open dialog, if any.
+#[component]
+pub fn OpenDialog() -> impl IntoView {
+    let state = AppState::get();
+    move || match state.dialog.get()? {
+        Dialog::Shortcuts => Some(view! { <shortcuts::ShortcutsDialog /> }.into_any()),
+        Dialog::Import => Some(view! { <import::ImportDialog /> }.into_any()),
+        Dialog::Options => Some(view! { <options_dialog::OptionsDialog /> }.into_any()),
+        Dialog::Statistics => Some(view! { <stats_dialog::StatisticsDialog /> }.into_any()),
+        Dialog::Help => Some(view! { <help::HelpDialog /> }.into_any()),
+        Dialog::About => Some(view! { <about::AboutDialog /> }.into_any()),
+    }
+}

@@ -1,9 +1,9 @@
 //! The Options dialog: edits a draft of the options; OK saves it, Cancel drops it, Restore defaults resets the draft.
 
+use super::Modal;
 use crate::app::options::{Options, Theme, ANIMATION_SPEEDS};
-use crate::app::players::PACES;
+use crate::app::player_controls::PACES;
 use crate::app::state::AppState;
-use crate::app::Modal;
 use crate::engine::Level;
 use crate::game::{BoardSize, Color, Opening, PlayerKind};
 use leptos::prelude::*;

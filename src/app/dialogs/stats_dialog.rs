@@ -1,15 +1,14 @@
 //! The Statistics dialog: finished games from two points of view, with a Reset that asks first.
 
-use crate::app::persist::SavedStatistics;
+use super::Modal;
 use crate::app::state::AppState;
-use crate::app::Modal;
 use crate::game::{Statistics, Tally};
 use leptos::prelude::*;
 
 #[component]
 pub fn StatisticsDialog() -> impl IntoView {
     let state = AppState::get();
-    let statistics = SavedStatistics::get().0;
+    let statistics = state.statistics;
     let confirming = RwSignal::new(false);
     let reset = move |_| {
         statistics.set(Statistics::default());

@@ -3,14 +3,9 @@
 //! The topics are plain data checked by the tests below (a square called legal is legal, discs called stable are
 //! stable), so the guide cannot drift from the rules.
 
-use crate::app::board::Board;
-use crate::app::options::Options;
-use crate::app::square::SquareMarks;
-use crate::app::state::AppState;
-use crate::app::table::Table;
+use crate::app::board::{BoardInput, BoardView};
 use crate::game::notation::read_board;
-use crate::game::{parse_square, squares_of, Color, Game, PlayerKind, Position};
-use leptos::context::Provider;
+use crate::game::{parse_square, squares_of, Color, Position};
 use leptos::prelude::*;
 
 /// How a diagram marks a square.
@@ -268,32 +263,15 @@ pub fn StrategyGuide() -> impl IntoView {
         .collect_view()
 }
 
-/// A topic's position drawn by the game's board component, not playable, with its marks and caption.
-///
-/// The board reads the app state from context, so the diagram provides its own to the board alone: a game at the
-/// diagram's position with two human players. The marks reach the board's squares through context as well.
+/// A topic's position drawn by the game's board component as a still picture, with its marks and caption.
 #[component]
 fn Diagram(topic: &'static Topic) -> impl IntoView {
     let position = topic.position();
-    let options = Options {
-        show_valid_moves: topic.show_moves,
-        preview_moves: false,
-        animate_moves: false,
-        black: PlayerKind::Human,
-        white: PlayerKind::Human,
-        ..AppState::get().options.get_untracked()
-    };
-    let diagram_state = AppState::new(options, Table::from_game(Game::from_position(position)));
-    diagram_state.cursor.set(usize::MAX);
     let marks = topic.marked().into_iter().map(|(square, mark)| (square, mark.class())).collect();
     view! {
         <figure class="diagram">
             <div class="diagram-board" inert="">
-                <Provider value=SquareMarks(marks)>
-                    <Provider value=diagram_state>
-                        <Board />
-                    </Provider>
-                </Provider>
+                <BoardView input=BoardInput::picture(position, topic.show_moves, marks) />
             </div>
             <figcaption>{(topic.caption)(&position)}</figcaption>
         </figure>

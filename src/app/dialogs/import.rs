@@ -1,20 +1,9 @@
-//! Copying the game as a transcript and importing a pasted transcript or board string.
+//! The Import dialog: a pasted transcript or board string replaces the game.
 
-use super::modal::Modal;
-use super::state::AppState;
-use crate::game::notation::{read_game, write_transcript};
+use super::Modal;
+use crate::app::state::AppState;
+use crate::game::notation::read_game;
 use leptos::prelude::*;
-
-/// Copies the moves so far ("f5d6c3...") to the clipboard and shows them.
-pub fn copy(state: &AppState) {
-    let text = state.table.with_untracked(|t| write_transcript(&t.game, false));
-    #[cfg(target_arch = "wasm32")]
-    {
-        // The promise is not awaited: the notice shows the text too, so a refused clipboard loses nothing.
-        let _ = window().navigator().clipboard().write_text(&text);
-    }
-    state.show_info(format!("Transcript copied: {text}"));
-}
 
 /// The Import dialog: paste a transcript ("f5d6c3") or a board string, see what is wrong with it, or load it.
 #[component]

@@ -1,7 +1,7 @@
 //! The keyboard shortcut overlay (`?`): every command with its keys, and how to play from the keyboard.
 
-use super::actions::Action;
-use super::modal::Modal;
+use super::Modal;
+use crate::app::actions::Action;
 use leptos::prelude::*;
 
 #[component]

@@ -1,7 +1,7 @@
 //! A modal dialog frame: a titled panel over a dimmed page that closes on Escape or a click outside.
 //! Every dialog (import, shortcuts, options, statistics, help, about) renders inside one.
 
-use super::state::AppState;
+use crate::app::state::AppState;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 

@@ -1,7 +1,7 @@
 //! What the app keeps between visits: the options, the game in progress and the statistics.
 //!
 //! Plain Rust over [`KeyValueStore`], so it is tested natively with a map; in the browser the store is
-//! localStorage. Every value is written in the game model's versioned envelope. A stored value that cannot be read
+//! localStorage (the glue that restores and saves the app state is autosave.rs). Every value is written in the game model's versioned envelope. A stored value that cannot be read
 //! is replaced by its default at once, so the problem is reported on one start only, never again.
 
 use super::options::{Options, SavedOptions};
@@ -9,7 +9,6 @@ use super::table::Table;
 use crate::game::{load, save, LoadError, PlayerKind, Statistics};
 use std::cell::RefCell;
 use std::collections::HashMap;
-use wasm_bindgen::JsCast;
 
 pub const OPTIONS_KEY: &str = "reversi.options";
 pub const GAME_KEY: &str = "reversi.game";
@@ -34,30 +33,6 @@ impl KeyValueStore for MemoryStore {
     fn set(&self, key: &str, value: &str) -> Result<(), String> {
         self.0.borrow_mut().insert(key.into(), value.into());
         Ok(())
-    }
-}
-
-/// The browser's localStorage.
-pub struct BrowserStore(web_sys::Storage);
-
-impl BrowserStore {
-    /// The page's localStorage, unless the browser withholds it (some private modes, or storage disabled).
-    pub fn open() -> Option<BrowserStore> {
-        web_sys::window()?.local_storage().ok().flatten().map(BrowserStore)
-    }
-}
-
-impl KeyValueStore for BrowserStore {
-    fn get(&self, key: &str) -> Option<String> {
-        self.0.get_item(key).ok().flatten()
-    }
-
-    fn set(&self, key: &str, value: &str) -> Result<(), String> {
-        self.0.set_item(key, value).map_err(|error| {
-            error
-                .dyn_ref::<web_sys::js_sys::Error>()
-                .map_or_else(|| format!("{error:?}"), |e| String::from(e.message()))
-        })
     }
 }
 
