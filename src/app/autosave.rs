@@ -3,7 +3,7 @@
 //! when it ends.
 
 use super::saves::{
-    record_finished_game, restore, save_options, save_statistics, save_table, KeyValueStore, MemoryStore,
+    record_finished_game, restore, save_options, save_statistics, save_table, GuardedStore, KeyValueStore, MemoryStore,
 };
 use super::state::AppState;
 use leptos::prelude::*;
@@ -37,14 +37,14 @@ impl KeyValueStore for BrowserStore {
     }
 }
 
-/// Restores the last visit (reporting, once, anything that could not be read), provides the app state through
-/// context, and keeps it saved from then on.
+/// Restores the last visit (warning, once, about anything that could not be read), provides the app state through
+/// context, and keeps it saved from then on (never over the saves that restoring found untouchable).
 pub fn provide_saved_state() -> AppState {
     let browser = BrowserStore::open();
     let saving = browser.is_some();
-    let store: Rc<dyn KeyValueStore> = match browser {
-        Some(browser) => Rc::new(browser),
-        None => Rc::new(MemoryStore::default()),
+    let store: Box<dyn KeyValueStore> = match browser {
+        Some(browser) => Box::new(browser),
+        None => Box::new(MemoryStore::default()),
     };
     let mut restored = restore(&*store);
     if !saving {
@@ -52,19 +52,21 @@ pub fn provide_saved_state() -> AppState {
     }
     let state = AppState::new(restored.options, restored.table, restored.statistics);
     state.provide();
-    if !restored.problems.is_empty() {
-        state.show_error(restored.problems.join(" "));
+    for problem in restored.problems {
+        state.warn(problem);
     }
+    let store: Rc<dyn KeyValueStore> = Rc::new(GuardedStore { store, untouchable: restored.untouchable });
 
-    // A browser that refuses to save keeps refusing: say so once, not at every move.
-    let refusal_shown = StoredValue::new(false);
-    let report = move |saved: Result<(), String>| {
-        if let Err(why) = saved {
-            if !refusal_shown.get_value() {
-                refusal_shown.set_value(true);
-                state.show_error(why);
-            }
+    // A browser that refuses to save keeps refusing: warn once (the warning stays until dismissed), and again only
+    // if saving fails anew after it had worked.
+    let refusal_warned = StoredValue::new(false);
+    let report = move |saved: Result<(), String>| match saved {
+        Ok(()) => refusal_warned.set_value(false),
+        Err(why) if !refusal_warned.get_value() => {
+            refusal_warned.set_value(true);
+            state.warn(why);
         }
+        Err(_) => {}
     };
     let options_store = Rc::clone(&store);
     Effect::new(move |_| state.options.with(|options| report(save_options(&*options_store, options))));

@@ -1,12 +1,12 @@
 //! The player's preferences: plain Rust, every value checked on the way in.
 //!
-//! Saved options are read leniently (storage.rs keeps them in the game model's versioned envelope): a missing field
-//! takes its default, so saves from before a new option still load, older layouts are migrated by
-//! [`SavedOptions`], and [`Options::validated`] brings an out-of-range value back into range. Only text that is not
-//! an options object at all is refused.
+//! Saved options are read leniently (saves.rs keeps them in the game model's versioned envelope): field by field,
+//! a missing or unreadable field takes its default (so saves from before a new option still load, and one bad value
+//! loses only itself), older layouts are migrated by [`read_saved_options`], and [`Options::validated`] brings an
+//! out-of-range value back into range.
 
 use crate::engine::Level;
-use crate::game::{BoardSize, Color, Opening, PlayerKind, Variant};
+use crate::game::{load_data, load_fields, BoardSize, Color, LoadError, Opening, PlayerKind, Variant};
 use serde::{Deserialize, Serialize};
 
 /// Light or dark page colours, or whichever the system prefers.
@@ -82,26 +82,18 @@ const DEFAULT_MOVE_INDICATOR_COLOUR: &str = "#e5484d";
 /// The longest pause before a computer move that a save may ask for.
 pub const MAX_COMPUTER_PAUSE_MS: u32 = 10_000;
 
-/// Options as they are read from storage: today's fields, plus the fields of older layouts that are migrated.
-#[derive(Deserialize)]
-pub struct SavedOptions {
-    #[serde(flatten)]
-    options: Options,
-    /// Saves from before each side had its own level held one level for the computer, whichever side it played.
-    /// Today's saves never write it, so its presence marks an old save.
-    #[serde(default)]
-    difficulty: Option<Level>,
-}
-
-impl From<SavedOptions> for Options {
-    fn from(saved: SavedOptions) -> Options {
-        let mut options = saved.options;
-        if let Some(level) = saved.difficulty {
-            options.black_level = level;
-            options.white_level = level;
+/// Reads saved options field by field: each readable field is kept, each unreadable one takes its default and is
+/// named in the second result. Saves from before each side had its own level held one `difficulty` for the computer,
+/// whichever side it played; today's saves never write it, so its presence marks an old save, migrated here.
+pub fn read_saved_options(text: &str) -> Result<(Options, Vec<String>), LoadError> {
+    let (mut options, mut unreadable) = load_fields::<Options>(text, false)?;
+    if let Some(old) = load_data(text)?.get("difficulty") {
+        match Level::deserialize(old) {
+            Ok(level) => (options.black_level, options.white_level) = (level, level),
+            Err(_) => unreadable.push("difficulty".into()),
         }
-        options.validated()
     }
+    Ok((options.validated(), unreadable))
 }
 
 impl Options {
@@ -215,8 +207,13 @@ mod tests {
         assert_eq!(crate::game::load::<Options>(&crate::game::save(&o)), Ok(o));
     }
 
-    fn read(json: &str) -> Result<Options, serde_json::Error> {
-        serde_json::from_str::<SavedOptions>(json).map(Options::from)
+    /// The options read from a save holding `json`, if every field read.
+    fn read(json: &str) -> Result<Options, String> {
+        match read_saved_options(&format!(r#"{{"version":1,"data":{json}}}"#)) {
+            Ok((options, unreadable)) if unreadable.is_empty() => Ok(options),
+            Ok((_, unreadable)) => Err(unreadable.join(", ")),
+            Err(error) => Err(error.to_string()),
+        }
     }
 
     #[test]
@@ -245,7 +242,16 @@ mod tests {
         for json in ["", "[1, 2]", r#"{"board_size": 7}"#, r#"{"theme": "Purple"}"#, r#"{"sound": 1}"#] {
             assert!(read(json).is_err(), "{json:?}");
         }
-        assert!(read(r#"{"board_size": 7}"#).unwrap_err().to_string().contains("7 is not a board size"));
+        assert_eq!(read(r#"{"board_size": 7}"#), Err("board_size".into()));
+    }
+
+    /// Issue 11, defect 6: one wrongly typed option reset every option.
+    #[test]
+    fn one_unreadable_option_loses_only_itself() {
+        let text = r#"{"version":1,"data":{"sound":"yes","animation_speed":999,"theme":"Dark","board_size":10}}"#;
+        let (options, unreadable) = read_saved_options(text).unwrap();
+        assert_eq!(unreadable, ["animation_speed", "sound"]);
+        assert_eq!(options, Options { theme: Theme::Dark, board_size: BoardSize::Ten, ..Options::default() });
     }
 
     #[test]
@@ -286,7 +292,7 @@ mod tests {
         assert_eq!((o.black, o.white), (PlayerKind::Computer, PlayerKind::Computer));
         assert_eq!((o.black_level, o.white_level), (Level::Expert, Level::Expert));
         assert!(!o.sound, "the other fields still load");
-        assert!(read(r#"{"difficulty": "Grandmaster"}"#).is_err(), "an unknown level is refused, not guessed");
+        assert_eq!(read(r#"{"difficulty": "Grandmaster"}"#), Err("difficulty".into()), "refused, not guessed");
     }
 
     #[test]

@@ -1,12 +1,14 @@
 //! What the app keeps between visits: the options, the game in progress and the statistics.
 //!
 //! Plain Rust over [`KeyValueStore`], so it is tested natively with a map; in the browser the store is
-//! localStorage (the glue that restores and saves the app state is autosave.rs). Every value is written in the game model's versioned envelope. A stored value that cannot be read
-//! is replaced by its default at once, so the problem is reported on one start only, never again.
+//! localStorage (the glue that restores and saves the app state is autosave.rs). Every value is written in the game
+//! model's versioned envelope. Options and statistics are read field by field, so one bad field loses only itself;
+//! whatever could not be read is copied to a backup key before anything is written over it, and a save from a
+//! newer version of the app is never written over.
 
-use super::options::{Options, SavedOptions};
+use super::options::{read_saved_options, Options};
 use super::table::Table;
-use crate::game::{load, save, LoadError, PlayerKind, Statistics};
+use crate::game::{load, load_fields, save, LoadError, PlayerKind, Statistics};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -19,6 +21,26 @@ pub trait KeyValueStore {
     fn get(&self, key: &str) -> Option<String>;
     /// Fails with the browser's reason when it refuses (storage full, or disabled by the user).
     fn set(&self, key: &str, value: &str) -> Result<(), String>;
+}
+
+impl<S: KeyValueStore + ?Sized> KeyValueStore for &S {
+    fn get(&self, key: &str) -> Option<String> {
+        (**self).get(key)
+    }
+
+    fn set(&self, key: &str, value: &str) -> Result<(), String> {
+        (**self).set(key, value)
+    }
+}
+
+impl<S: KeyValueStore + ?Sized> KeyValueStore for Box<S> {
+    fn get(&self, key: &str) -> Option<String> {
+        (**self).get(key)
+    }
+
+    fn set(&self, key: &str, value: &str) -> Result<(), String> {
+        (**self).set(key, value)
+    }
 }
 
 /// A store in memory, for tests and for a browser that offers no localStorage.
@@ -43,53 +65,121 @@ pub struct Restored {
     /// The game in progress (with whether play was paused), or a new game of the options' variant.
     pub table: Table,
     pub statistics: Statistics,
-    /// One sentence for each stored value that could not be read and was replaced.
+    /// One paragraph for each stored value that could not be read whole: what was kept, and where the rest is.
     pub problems: Vec<String>,
+    /// Keys this version must leave alone: saves from a newer version, and unreadable saves that could not be
+    /// copied aside.
+    pub untouchable: Vec<&'static str>,
 }
 
-/// Reads everything the last visit left. Nothing stored is a first visit; anything unreadable is reported in
-/// `problems` and overwritten by the value the app starts with.
+/// Where a save that could not be read whole is copied before anything is written over it.
+pub fn backup_key(key: &str) -> String {
+    format!("{key}.backup")
+}
+
+/// What one stored value gave.
+enum Reading<T> {
+    Whole(T),
+    /// Some fields were unreadable (named) and took their defaults; the rest is kept.
+    Partly(T, Vec<String>),
+    Unusable(LoadError),
+}
+
+/// One stored value: its key, what the player calls it, and what replaces it when it cannot be used.
+struct Saved {
+    key: &'static str,
+    what: &'static str,
+    fallback: &'static str,
+}
+
+const OPTIONS: Saved = Saved { key: OPTIONS_KEY, what: "options", fallback: "The default options are in use." };
+const STATISTICS: Saved = Saved { key: STATISTICS_KEY, what: "statistics", fallback: "They start again from zero." };
+const GAME: Saved = Saved { key: GAME_KEY, what: "game", fallback: "A new game has started." };
+
+/// Reads everything the last visit left. Nothing stored is a first visit. A value read only in part keeps its
+/// readable fields; whatever could not be read is reported in `problems` and copied to its backup key before the
+/// app may write over it; a save from a newer version is left untouched.
 pub fn restore(store: &dyn KeyValueStore) -> Restored {
-    let mut problems = Vec::new();
-    let options = read::<SavedOptions>(store, OPTIONS_KEY, "options", "the default options are in use", &mut problems)
-        .map(Options::from)
-        .unwrap_or_default();
-    let statistics =
-        read(store, STATISTICS_KEY, "statistics", "they start again from zero", &mut problems).unwrap_or_default();
-    let table = read(store, GAME_KEY, "game", "a new game has started", &mut problems)
-        .unwrap_or_else(|| Table::new(options.variant()));
-    let replaced = problems.len();
-    let mut restored = Restored { options, table, statistics, problems };
-    if replaced > 0 {
-        restored.problems.extend(save_all(store, &restored).err());
+    let mut restored = Restored {
+        options: Options::default(),
+        table: Table::default(),
+        statistics: Statistics::default(),
+        problems: Vec::new(),
+        untouchable: Vec::new(),
+    };
+    if let Some(options) = restored.take(store, &OPTIONS, read_saved_options) {
+        restored.options = options;
     }
+    if let Some(statistics) = restored.take(store, &STATISTICS, |text| load_fields(text, true)) {
+        restored.statistics = statistics;
+    }
+    restored.table = restored
+        .take(store, &GAME, |text| load::<Table>(text).map(|table| (table, Vec::new())))
+        .unwrap_or_else(|| Table::new(restored.options.variant()));
     restored
 }
 
-fn read<T: serde::de::DeserializeOwned>(
-    store: &dyn KeyValueStore,
-    key: &str,
-    what: &str,
-    fallback: &str,
-    problems: &mut Vec<String>,
-) -> Option<T> {
-    let text = store.get(key)?;
-    load::<T>(&text)
-        .map_err(|error: LoadError| {
-            problems.push(format!("The saved {what} could not be used: {error}. {}.", capitalised(fallback)))
-        })
-        .ok()
+impl Restored {
+    /// The value stored under `saved.key` as far as it can be read, reporting and guarding whatever cannot.
+    fn take<T>(
+        &mut self,
+        store: &dyn KeyValueStore,
+        saved: &Saved,
+        read: impl FnOnce(&str) -> Result<(T, Vec<String>), LoadError>,
+    ) -> Option<T> {
+        let text = store.get(saved.key)?;
+        let reading = match read(&text) {
+            Ok((value, unreadable)) if unreadable.is_empty() => Reading::Whole(value),
+            Ok((value, unreadable)) => Reading::Partly(value, unreadable),
+            Err(error) => Reading::Unusable(error),
+        };
+        let Saved { key, what, fallback } = saved;
+        let (value, report) = match reading {
+            Reading::Whole(value) => return Some(value),
+            Reading::Partly(value, unreadable) => {
+                let fields = unreadable.join(", ").replace('_', " ");
+                (Some(value), format!("Part of the saved {what} could not be read ({fields}): it is back to its default, and the rest is kept."))
+            }
+            Reading::Unusable(error @ LoadError::Newer(_)) => {
+                self.untouchable.push(key);
+                self.problems.push(format!(
+                    "The saved {what} could not be used: {error}. {fallback} The saved {what} are left as they \
+                     are, and nothing is saved over them: reload the page to get the newer version."
+                ));
+                return None;
+            }
+            Reading::Unusable(error) => (None, format!("The saved {what} could not be used: {error}. {fallback}")),
+        };
+        let kept = match store.set(&backup_key(key), &text) {
+            Ok(()) => format!(" The unreadable save is kept in this browser's storage under \"{}\".", backup_key(key)),
+            Err(_) => {
+                self.untouchable.push(key);
+                " It could not be copied aside, so it is left as it is and nothing is saved over it.".into()
+            }
+        };
+        self.problems.push(report + &kept);
+        value
+    }
 }
 
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
+/// A store that leaves the untouchable keys alone: writing them is skipped (the player was told that changes to
+/// them are not kept).
+pub struct GuardedStore<S> {
+    pub store: S,
+    pub untouchable: Vec<&'static str>,
 }
 
-fn save_all(store: &dyn KeyValueStore, restored: &Restored) -> Result<(), String> {
-    save_options(store, &restored.options)?;
-    save_statistics(store, &restored.statistics)?;
-    save_table(store, &restored.table)
+impl<S: KeyValueStore> KeyValueStore for GuardedStore<S> {
+    fn get(&self, key: &str) -> Option<String> {
+        self.store.get(key)
+    }
+
+    fn set(&self, key: &str, value: &str) -> Result<(), String> {
+        if self.untouchable.contains(&key) {
+            return Ok(());
+        }
+        self.store.set(key, value)
+    }
 }
 
 pub fn save_options(store: &dyn KeyValueStore, options: &Options) -> Result<(), String> {
@@ -189,25 +279,100 @@ mod tests {
         assert!(restored.problems.is_empty());
     }
 
+    /// What the app does right after start-up: it saves everything it restored (through the guard).
+    fn start(store: &MemoryStore) -> Restored {
+        let restored = restore(store);
+        let guarded = GuardedStore { store, untouchable: restored.untouchable.clone() };
+        save_options(&guarded, &restored.options).unwrap();
+        save_statistics(&guarded, &restored.statistics).unwrap();
+        save_table(&guarded, &restored.table).unwrap();
+        restored
+    }
+
     #[test]
-    fn corrupted_values_are_reported_once_and_replaced_by_defaults() {
+    fn unusable_values_are_copied_aside_reported_once_and_replaced_by_defaults() {
         let store = MemoryStore::default();
         store.set(OPTIONS_KEY, "{not json").unwrap();
         store.set(GAME_KEY, r#"{"version":1,"data":{"moves":3}}"#).unwrap();
-        store.set(STATISTICS_KEY, r#"{"version":99,"data":{}}"#).unwrap();
+        store.set(STATISTICS_KEY, r#"{"version":0,"data":{}}"#).unwrap();
 
-        let restored = restore(&store);
+        let restored = start(&store);
         assert_eq!(restored.options, Options::default());
         assert_eq!(restored.table, Table::default());
         assert_eq!(restored.statistics, Statistics::default());
         assert_eq!(restored.problems.len(), 3, "{:?}", restored.problems);
-        assert!(restored.problems[0].starts_with("The saved options could not be used: the save is unreadable"));
-        assert!(restored.problems[0].ends_with("The default options are in use."));
-        assert!(restored.problems[1].contains("format version 99"), "{}", restored.problems[1]);
-        assert!(restored.problems[2].contains("A new game has started."), "{}", restored.problems[2]);
+        let [options, statistics, game] = &restored.problems[..] else { unreachable!() };
+        assert!(options.starts_with("The saved options could not be used: the stored text is not a save of this app. The default options are in use."), "{options}");
+        assert!(options.ends_with("kept in this browser's storage under \"reversi.options.backup\"."), "{options}");
+        assert!(statistics.contains("old save format (0)") && statistics.contains("They start again from zero."));
+        assert!(game.contains("A new game has started."), "{game}");
+        assert_eq!(store.get(&backup_key(OPTIONS_KEY)).as_deref(), Some("{not json"));
+        assert_eq!(store.get(&backup_key(GAME_KEY)).as_deref(), Some(r#"{"version":1,"data":{"moves":3}}"#));
 
         let again = restore(&store);
         assert!(again.problems.is_empty(), "reported once: {:?}", again.problems);
+        assert_eq!(store.get(&backup_key(OPTIONS_KEY)).as_deref(), Some("{not json"), "the backup stays");
+    }
+
+    /// Issue 11, defect 6: a count of -1 or one missing field reset every count to 0.
+    #[test]
+    fn statistics_with_one_bad_count_keep_the_others_and_a_backup() {
+        let store = MemoryStore::default();
+        let mut statistics = Statistics::default();
+        record_finished_game(&store, &mut finished_game(), &mut statistics, PlayerKind::Human, PlayerKind::Computer)
+            .unwrap();
+        let damaged = save(&statistics).replace("\"wins\":1", "\"wins\":-1").replacen(",\"draws\":0", "", 1);
+        store.set(STATISTICS_KEY, &damaged).unwrap();
+        let restored = start(&store);
+        assert_eq!(restored.statistics.computer_vs_human, statistics.computer_vs_human, "the readable tally is kept");
+        assert_eq!(restored.statistics.black_vs_white.discs, 64);
+        assert_eq!(restored.statistics.black_vs_white.wins, 0);
+        let [problem] = &restored.problems[..] else { panic!("{:?}", restored.problems) };
+        assert!(
+            problem.starts_with(
+                "Part of the saved statistics could not be read (black vs white draws, black vs white wins)"
+            ),
+            "{problem}"
+        );
+        assert_eq!(store.get(&backup_key(STATISTICS_KEY)), Some(damaged));
+    }
+
+    #[test]
+    fn a_save_from_a_newer_version_is_left_untouched() {
+        let store = MemoryStore::default();
+        let newer = r#"{"version":2,"data":{"black_vs_white":{"wins":40}}}"#;
+        store.set(STATISTICS_KEY, newer).unwrap();
+        let restored = start(&store);
+        assert_eq!(restored.untouchable, [STATISTICS_KEY]);
+        assert_eq!(restored.statistics, Statistics::default(), "this session counts from zero");
+        assert!(restored.problems[0].contains("reload the page to get the newer version"), "{:?}", restored.problems);
+        assert_eq!(store.get(STATISTICS_KEY).as_deref(), Some(newer), "never written over");
+        assert_eq!(store.get(&backup_key(STATISTICS_KEY)), None, "nothing to copy: the save itself stays");
+    }
+
+    /// A store that holds values but refuses every write, like a full localStorage after a visit.
+    struct FullStoreWith(MemoryStore);
+
+    impl KeyValueStore for FullStoreWith {
+        fn get(&self, key: &str) -> Option<String> {
+            self.0.get(key)
+        }
+        fn set(&self, _: &str, _: &str) -> Result<(), String> {
+            Err("QuotaExceededError".into())
+        }
+    }
+
+    #[test]
+    fn an_unreadable_save_that_cannot_be_copied_aside_is_never_written_over() {
+        let inner = MemoryStore::default();
+        inner.set(GAME_KEY, "garbage").unwrap();
+        let store = FullStoreWith(inner);
+        let restored = restore(&store);
+        assert_eq!(restored.untouchable, [GAME_KEY]);
+        assert!(restored.problems[0].ends_with("so it is left as it is and nothing is saved over it."));
+        let guarded = GuardedStore { store: &store.0, untouchable: restored.untouchable };
+        save_table(&guarded, &Table::default()).unwrap();
+        assert_eq!(store.0.get(GAME_KEY).as_deref(), Some("garbage"));
     }
 
     #[test]
@@ -271,12 +436,13 @@ mod tests {
         assert_eq!((o.level(Color::Black), o.level(Color::White)), (Level::Advanced, Level::Advanced));
         assert_eq!((o.black, o.white, o.theme), (PlayerKind::Computer, PlayerKind::Computer, Theme::Dark));
 
-        let corrupted = r#"{"version":1,"data":{"difficulty":17}}"#;
+        let corrupted = r#"{"version":1,"data":{"difficulty":17,"theme":"Dark"}}"#;
         store.set(OPTIONS_KEY, corrupted).unwrap();
-        let restored = restore(&store);
-        assert_eq!(restored.options, Options::default());
+        let restored = start(&store);
+        assert_eq!(restored.options, Options { theme: Theme::Dark, ..Options::default() });
         assert_eq!(restored.problems.len(), 1, "{:?}", restored.problems);
-        assert!(restore(&store).problems.is_empty(), "reported once, then replaced by the defaults");
+        assert!(restored.problems[0].contains("(difficulty)"), "{:?}", restored.problems);
+        assert!(restore(&store).problems.is_empty(), "reported once, then saved readable");
     }
 
     #[test]

@@ -52,7 +52,10 @@ pub struct AppState {
     pub animation: RwSignal<Option<u64>>,
     /// Text for the aria-live region.
     pub announcement: RwSignal<String>,
+    /// A message about the last action; the next move or jump clears it.
     pub notice: RwSignal<Option<Notice>>,
+    /// Warnings about lost or unusable data (an unreadable save, storage refused): each stays until dismissed.
+    pub warnings: RwSignal<Vec<String>>,
     /// What the last action did, for the effects that follow it (sound, statistics, clipboard, the refused flash).
     pub event: RwSignal<Option<LastEvent>>,
     serial: StoredValue<u64>,
@@ -73,6 +76,7 @@ impl AppState {
             animation: RwSignal::new(None),
             announcement: RwSignal::new(String::new()),
             notice: RwSignal::new(None),
+            warnings: RwSignal::new(Vec::new()),
             event: RwSignal::new(None),
             serial: StoredValue::new(0),
         }
@@ -327,6 +331,20 @@ impl AppState {
 
     pub fn show_info(&self, text: impl Into<String>) {
         self.note(text, false);
+    }
+
+    /// A warning about lost or unusable data, shown until the player dismisses it (once, however often it comes).
+    pub fn warn(&self, text: impl Into<String>) {
+        let text = text.into();
+        self.warnings.update(|warnings| {
+            if !warnings.contains(&text) {
+                warnings.push(text);
+            }
+        });
+    }
+
+    pub fn dismiss_warning(&self, text: &str) {
+        self.warnings.update(|warnings| warnings.retain(|warning| warning != text));
     }
 
     /// Moves the focus cursor by (columns, rows), staying on the board.

@@ -104,11 +104,31 @@ fn StatusLine() -> impl IntoView {
     }
 }
 
-/// A message from the last action (import result, draw declined, copied transcript).
+/// The warnings about lost or unusable data (each until dismissed), then the message from the last action (import
+/// result, draw declined, copied transcript).
 #[component]
 fn NoticeLine() -> impl IntoView {
     let state = AppState::get();
-    move || {
+    let warnings = move || {
+        state
+            .warnings
+            .get()
+            .into_iter()
+            .map(|text| {
+                let dismissed = text.clone();
+                view! {
+                    <p class="notice error warning" role="alert">
+                        <span>{text}</span>
+                        <button type="button" class="icon-button" aria-label="Dismiss"
+                            on:click=move |_| state.dismiss_warning(&dismissed)>
+                            "✕"
+                        </button>
+                    </p>
+                }
+            })
+            .collect_view()
+    };
+    let notice = move || {
         state.notice.get().map(|notice| {
             view! {
                 <p class="notice" class:error=notice.is_error role=if notice.is_error { "alert" } else { "status" }>
@@ -119,5 +139,6 @@ fn NoticeLine() -> impl IntoView {
                 </p>
             }
         })
-    }
+    };
+    view! { {warnings} {notice} }
 }

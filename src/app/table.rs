@@ -3,6 +3,7 @@
 
 use super::actions::Action;
 use super::options::Options;
+use crate::game::notation::read_game;
 use crate::game::{square_name, Color, Game, IllegalMove, Move, PlayerKind, Refused, Variant};
 use serde::{Deserialize, Serialize};
 
@@ -187,6 +188,39 @@ impl Table {
     }
 }
 
+/// What importing a pasted text would do to the game on the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Import {
+    /// Nothing was pasted: nothing to do.
+    Empty,
+    /// The text reads as no game; why.
+    Unreadable(String),
+    /// The same game as on the table: nothing to do.
+    Unchanged,
+    /// A game that replaces the one on the table, whose `loses` moves would go.
+    Replaces { game: Game, loses: usize },
+}
+
+/// Reads pasted text (a board string, or a transcript of a game of `variant`) as an import over `current`.
+pub fn read_import(text: &str, current: &Game, variant: Variant) -> Import {
+    let text = text.trim();
+    if text.is_empty() {
+        return Import::Empty;
+    }
+    match read_game(text, variant) {
+        Err(why) => Import::Unreadable(why.to_string()),
+        Ok(game) if same_game(&game, current) => Import::Unchanged,
+        Ok(game) => Import::Replaces { game, loses: current.history().moves().len() },
+    }
+}
+
+/// The same start, moves and point in them.
+fn same_game(a: &Game, b: &Game) -> bool {
+    a.start_position() == b.start_position()
+        && a.history().moves() == b.history().moves()
+        && a.history().cursor() == b.history().cursor()
+}
+
 /// What the live region says after a move: "Black f5." plus a forced pass, then whose turn it is or the result.
 pub fn describe_last_move(game: &Game) -> String {
     let n = game.variant().size.n();
@@ -302,6 +336,29 @@ mod tests {
         assert!(!table.allows(&players, false, Action::ResumePlay));
         table.suspend();
         assert!(table.allows(&players, false, Action::ResumePlay));
+    }
+
+    /// Issue 11, defect 5: an empty import threw the game in progress away.
+    #[test]
+    fn an_empty_or_unchanged_import_does_nothing_and_a_replacing_one_says_what_it_loses() {
+        let mut table = Table::default();
+        for name in ["f5", "d6", "c3"] {
+            table.play(sq(name)).unwrap();
+        }
+        let variant = Variant::default();
+        assert_eq!(read_import("", &table.game, variant), Import::Empty);
+        assert_eq!(read_import(" \n\t", &table.game, variant), Import::Empty);
+        assert_eq!(read_import("f5d6c3", &table.game, variant), Import::Unchanged);
+        assert!(
+            matches!(read_import("f5 q", &table.game, variant), Import::Unreadable(why) if why == "move 2: 'q' is not a square")
+        );
+        match read_import("f5d6", &table.game, variant) {
+            Import::Replaces { game, loses } => assert_eq!((game.history().moves().len(), loses), (2, 3)),
+            other => panic!("{other:?}"),
+        }
+        table.undo(&HUMAN_VS_COMPUTER);
+        assert!(matches!(read_import("f5d6c3", &table.game, variant), Import::Replaces { .. }), "another point in it");
+        assert!(matches!(read_import("f5", &Game::default(), variant), Import::Replaces { loses: 0, .. }));
     }
 
     /// Plays the first legal move (in square order) until the game is over, on every board size.

@@ -2,29 +2,53 @@
 
 use super::Modal;
 use crate::app::state::AppState;
-use crate::game::notation::read_game;
+use crate::app::table::{read_import, Import};
 use leptos::prelude::*;
 
-/// The Import dialog: paste a transcript ("f5d6c3") or a board string, see what is wrong with it, or load it.
+/// The Import dialog: paste a transcript ("f5d6c3") or a board string, see what is wrong with it, or load it. Empty
+/// or unchanged text does nothing, and replacing a game with moves asks first.
 #[component]
 pub fn ImportDialog() -> impl IntoView {
     let state = AppState::get();
     let text = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
-    let import = move || {
+    // The moves the import would throw away, while it asks whether to.
+    let confirming = RwSignal::new(None::<usize>);
+    let import = move |confirmed: bool| {
         let variant = state.options.with_untracked(|o| o.variant());
-        match read_game(text.get_untracked().trim(), variant) {
-            Ok(game) => {
+        let plan = state.table.with_untracked(|t| read_import(&text.get_untracked(), &t.game, variant));
+        match plan {
+            Import::Empty => error.set(Some("Paste a transcript or a board string first.".into())),
+            Import::Unreadable(why) => error.set(Some(format!("Cannot import: {why}"))),
+            Import::Unchanged => {
+                state.close_dialog();
+                state.show_info("That game is already on the board.");
+            }
+            Import::Replaces { loses, .. } if loses > 0 && !confirmed => confirming.set(Some(loses)),
+            Import::Replaces { game, .. } => {
                 state.close_dialog();
                 state.load_game(game);
                 state.show_info("Game imported.");
             }
-            Err(why) => error.set(Some(format!("Cannot import: {why}"))),
         }
+    };
+    let question = move || {
+        confirming.get().map(|loses| {
+            let moves = if loses == 1 { "its one move".to_string() } else { format!("its {loses} moves") };
+            view! {
+                <p class="confirm" role="alert">
+                    {format!("Loading replaces the game on the board and {moves}. Replace it?")}
+                </p>
+                <div class="dialog-buttons">
+                    <button type="button" on:click=move |_| confirming.set(None)>"Keep current game"</button>
+                    <button type="button" class="danger" on:click=move |_| import(true)>"Replace game"</button>
+                </div>
+            }
+        })
     };
     view! {
         <Modal title="Import">
-            <form class="import-form" on:submit=move |ev| { ev.prevent_default(); import(); }>
+            <form class="import-form" on:submit=move |ev| { ev.prevent_default(); import(false); }>
                 <label for="import-text">
                     "Paste a transcript such as " <code>"f5d6c3d3c4"</code>
                     " or a board string (one character per square: X black, O white, - empty, then the side to move)."
@@ -34,13 +58,19 @@ pub fn ImportDialog() -> impl IntoView {
                     rows="5"
                     spellcheck="false"
                     prop:value=move || text.get()
-                    on:input=move |ev| { text.set(event_target_value(&ev)); error.set(None); }
+                    on:input=move |ev| {
+                        text.set(event_target_value(&ev));
+                        error.set(None);
+                        confirming.set(None);
+                    }
                 ></textarea>
                 <p class="form-error" role="alert">{move || error.get()}</p>
-                <div class="dialog-buttons">
-                    <button type="button" on:click=move |_| state.close_dialog()>"Cancel"</button>
-                    <button type="submit" class="primary">"Load game"</button>
-                </div>
+                <Show when=move || confirming.get().is_none() fallback=question>
+                    <div class="dialog-buttons">
+                        <button type="button" on:click=move |_| state.close_dialog()>"Cancel"</button>
+                        <button type="submit" class="primary">"Load game"</button>
+                    </div>
+                </Show>
             </form>
         </Modal>
     }

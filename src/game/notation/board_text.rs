@@ -13,6 +13,11 @@ fn disc(c: char) -> Option<Option<Color>> {
     }
 }
 
+/// A character that stands for a disc or an empty square in a board string.
+pub fn is_disc_character(c: char) -> bool {
+    disc(c).is_some()
+}
+
 /// The text looks like a board string: only board characters, as many as a board of some size needs.
 pub fn is_board_text(text: &str) -> bool {
     let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();

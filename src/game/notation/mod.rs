@@ -5,7 +5,7 @@ mod error;
 mod obf;
 mod transcript;
 
-pub use board_text::{is_board_text, read_board, write_board};
+pub use board_text::{is_board_text, is_disc_character, read_board, write_board};
 pub use error::{Location, NotationError};
 pub use obf::{read_obf, read_obf_file, write_obf, ObfLine};
 pub use transcript::{read_transcript, replay, write_moves, write_transcript};
@@ -13,13 +13,26 @@ pub use transcript::{read_transcript, replay, write_moves, write_transcript};
 use crate::game::{Game, Variant};
 
 /// Reads pasted text as a board string (a game starting from that position) or else as a transcript of a game
-/// of `variant`.
+/// of `variant`. Text that is nearly a board string (a square too many or too few, one odd character) is read as
+/// one, so its error says what is wrong with it as a board string rather than as a transcript.
 pub fn read_game(text: &str, variant: Variant) -> Result<Game, NotationError> {
     if is_board_text(text) {
         read_board(text).map(Game::from_position)
+    } else if looks_like_board_text(text) {
+        Err(read_board(text).map_or_else(
+            |why| NotationError::new(Location::Text, format!("this looks like a board string, but {why}")),
+            |_| NotationError::new(Location::Text, "this looks like a board string, but it is not one"),
+        ))
     } else {
         read_transcript(text, variant)
     }
+}
+
+/// Mostly board characters, and more of them than the shortest board has squares: no transcript looks like this.
+fn looks_like_board_text(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let discs = chars.iter().filter(|&&c| is_disc_character(c)).count();
+    chars.len() >= 30 && discs * 10 >= chars.len() * 9
 }
 
 #[cfg(test)]
@@ -37,5 +50,27 @@ mod tests {
         assert_eq!(from_board.history().moves(), &[] as &[Move]);
         assert_eq!(from_board.to_move(), Color::Black);
         assert_eq!(read_game("f5 q", Variant::default()).unwrap_err().to_string(), "move 2: 'q' is not a square");
+    }
+
+    /// Issue 11 (smaller): a board string one square short was read as a transcript ("move 1: 'XX' is not...").
+    #[test]
+    fn a_near_miss_board_string_is_told_what_is_wrong_with_it_as_a_board_string() {
+        let board = write_board(Game::default().position());
+        let short = &board[1..];
+        let error = read_game(short, Variant::default()).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "this looks like a board string, but a board string has 36, 64 or 100 squares and then the side to \
+             move; this one has 64 characters"
+        );
+        let odd = board.replacen('-', "Q", 1);
+        let error = read_game(&odd, Variant::default()).unwrap_err().to_string();
+        assert_eq!(error, "this looks like a board string, but character 1: 'Q' is not a disc");
+        let no_side = board.replace('X', "-").replace('O', "-");
+        assert!(read_game(&format!("{}Z", &no_side[..64]), Variant::default())
+            .unwrap_err()
+            .to_string()
+            .contains("'Z' is not a side to move"));
+        assert!(read_game("f5d6c3d3c4", Variant::default()).is_ok(), "a transcript stays a transcript");
     }
 }
