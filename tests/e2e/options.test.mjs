@@ -156,31 +156,47 @@ async function readStatisticsInPlace(stats) {
   return (await row.locator('td').allTextContents()).map((s) => s.trim());
 }
 
-test('corrupted storage is reported once, replaced by defaults, and nothing crashes', async (t) => {
+// Issue 11, defects 6 and 7: one bad field wiped every option or count, the old value was overwritten at once, and
+// the notice vanished at the computer's first move.
+test('each corrupted storage key: what is readable is kept, the rest is backed up, a newer save is left alone', async (t) => {
   const { page, errors } = await openSite(t, { root });
-  await page.evaluate(() => {
-    localStorage.setItem('reversi.options', '{"version":1,"data":{"theme":"Purple"');
-    localStorage.setItem('reversi.game', 'not a save at all');
-    localStorage.setItem('reversi.statistics', '{"version":42,"data":{}}');
-  });
+  const saved = {
+    'reversi.options': '{"version":1,"data":{"theme":"Dark","sound":"yes","board_size":6,"black":"Computer"}}',
+    'reversi.game': 'not a save at all',
+    'reversi.statistics': '{"version":42,"data":{"black_vs_white":{"wins":7}}}',
+  };
+  await page.evaluate((saved) => {
+    for (const [key, value] of Object.entries(saved)) localStorage.setItem(key, value);
+  }, saved);
   await reload(page);
-  const notice = page.getByRole('alert').filter({ hasText: 'could not be used' });
-  await notice.waitFor();
-  const text = await notice.textContent();
-  assert.match(text, /saved options could not be used/);
-  assert.match(text, /saved statistics could not be used.*format version 42/);
-  assert.match(text, /saved game could not be used/);
-  const placed = Object.entries(await discs(page)).filter(([, c]) => c);
-  assert.deepEqual(Object.fromEntries(placed), { d4: 'white', e4: 'black', d5: 'black', e5: 'white' });
-  await screenshot(page, 'corrupted-storage-notice');
-  await button(notice, 'Dismiss').click();
-  await notice.waitFor({ state: 'detached' });
+  const warning = (text) => page.getByRole('alert').filter({ hasText: text });
+  await warning('Part of the saved options could not be read (sound)').waitFor();
+  await warning('The saved game could not be used').waitFor();
+  await warning('The saved statistics could not be used').waitFor();
+  assert.match(await warning('saved options').textContent(), /kept in this browser's storage under "reversi\.options\.backup"/);
+  assert.match(await warning('saved statistics').textContent(), /newer version of Reversi.*reload the page to get the newer version/);
+  // The readable options are kept: the dark theme, the 6×6 board, the computer playing Black (so it moves first).
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  assert.equal(Object.keys(await discs(page)).length, 36, 'a new game on the saved 6×6 size');
+  assert.equal(await page.locator('#player-black').inputValue(), 'computer');
+  // The computer's first move does not clear the warnings: they stay until dismissed.
+  await page.waitForFunction(() => document.querySelectorAll('.move-list .move').length > 1, null, { timeout: 30_000 });
+  assert.equal(await page.locator('.notice.warning').count(), 3);
+  await screenshot(page, 'corrupted-storage-warnings');
+  const stored = await page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+  assert.equal(stored['reversi.options.backup'], saved['reversi.options']);
+  assert.equal(stored['reversi.game.backup'], saved['reversi.game']);
+  assert.equal(stored['reversi.statistics'], saved['reversi.statistics'], 'the newer save is never written over');
+  assert.equal(stored['reversi.statistics.backup'], undefined);
+  assert.match(stored['reversi.options'], /"theme":"Dark"/, 'the repaired options are saved');
+  await button(warning('saved options'), 'Dismiss').click();
+  await warning('saved options').waitFor({ state: 'detached' });
+  assert.equal(await page.locator('.notice.warning').count(), 2);
 
   await reload(page);
+  await warning('The saved statistics could not be used').waitFor();
   await page.waitForTimeout(300);
-  assert.equal(await page.getByText('could not be used').count(), 0, 'reported once, not at every start');
-  const options = await openOptions(page);
-  assert.equal(await selected(options.getByLabel('Theme')), 'Follow the system');
+  assert.equal(await page.locator('.notice.warning').count(), 1, 'only the newer statistics are reported again');
   assert.deepEqual(errors, []);
 });
 
