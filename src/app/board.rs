@@ -104,13 +104,13 @@ impl BoardInput {
 
 /// What every square reads: the board's input and the hovered move's flips, computed once for the whole board.
 #[derive(Clone, Copy)]
-pub struct BoardContext {
+pub struct BoardSquares {
     pub input: BoardInput,
     /// The discs the hovered move would flip.
     pub preview: Memo<u128>,
 }
 
-impl BoardContext {
+impl BoardSquares {
     /// The colour that moves now, for the preview's ghost disc.
     pub fn mover(&self) -> Color {
         self.input.position.with(Position::to_move)
@@ -129,7 +129,9 @@ pub fn BoardView(input: BoardInput) -> impl IntoView {
             _ => 0,
         }
     });
-    provide_context(BoardContext { input, preview });
+    // Handed to each square rather than provided through context: the strategy guide shows several boards side by
+    // side, and a component's context would reach its siblings too.
+    let board = BoardSquares { input, preview };
     let size = Memo::new(move |_| input.position.with(|p| p.size().n()));
     let extent = move || CELL * size.get() as f64;
     let view_box = move || format!("{} {} {} {}", -FRAME, -FRAME, extent() + 2.0 * FRAME, extent() + 2.0 * FRAME);
@@ -141,7 +143,7 @@ pub fn BoardView(input: BoardInput) -> impl IntoView {
         let n = size.get();
         (0..n)
             .map(|row| {
-                let squares = (0..n).map(|col| view! { <Square square=row * n + col size=n /> }).collect_view();
+                let squares = (0..n).map(|col| view! { <Square board square=row * n + col size=n /> }).collect_view();
                 view! { <g role="row">{squares}</g> }
             })
             .collect_view()

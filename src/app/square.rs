@@ -1,6 +1,6 @@
 //! One square of the board: its cell, disc, markers and the flip animation, as an ARIA grid cell.
 
-use super::board::{BoardContext, CELL};
+use super::board::{BoardSquares, CELL};
 use crate::game::{square_name, Color};
 use leptos::prelude::*;
 
@@ -15,8 +15,7 @@ fn colour_class(color: Color) -> &'static str {
 }
 
 #[component]
-pub fn Square(square: usize, size: usize) -> impl IntoView {
-    let board = expect_context::<BoardContext>();
+pub fn Square(board: BoardSquares, square: usize, size: usize) -> impl IntoView {
     let input = board.input;
     let controls = input.controls;
     let name = square_name(square, size);

@@ -243,6 +243,12 @@ for (const device of ['desktop', 'phone']) {
         await open.getByRole('heading', { name: 'Corners and stable discs' }).waitFor();
         await shot(`dialog-help-strategy-${device}`);
         assert.equal(await open.locator('figure.diagram svg.board').count(), 7, 'seven diagrams by the board');
+        // Each diagram draws its own position (the first: Black's stable corner; the second: an X-square taken).
+        const square = (figure, name) =>
+          open.locator('figure.diagram').nth(figure).locator(`[data-square="${name}"]`).getAttribute('aria-label');
+        assert.equal(await square(0, 'a1'), 'a1, black');
+        assert.equal(await square(1, 'b2'), 'b2, white');
+        assert.match(await square(1, 'a1'), /^a1, empty/);
       }
       if (name === 'about') {
         assert.match(await open.getByTestId('version').textContent(), /^\d+\.\d+\.\d+$/);
