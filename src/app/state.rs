@@ -10,7 +10,7 @@ use crate::game::notation::write_transcript;
 use crate::game::{square_name, Color, Game, PlayerKind, Statistics};
 use leptos::prelude::*;
 
-/// The overlays and dialogs; at most one is open. The dialogs engineer's components render the first four.
+/// The overlays and dialogs; at most one is open (app/dialogs/ renders it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dialog {
     Options,

@@ -96,6 +96,9 @@ export async function playSession(page) {
   await visitDialog(page, 'Import', 'Import', async (dialog) => {
     await dialog.locator('#import-text').fill('f5d6c3d3c4');
     await button(dialog, 'Load game').click();
+    // Replacing the finished game's moves asks first.
+    const replace = button(dialog, 'Replace game');
+    if (await replace.isVisible()) await replace.click();
   });
   await page.keyboard.press('?');
   const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' });

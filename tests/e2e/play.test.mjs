@@ -30,6 +30,9 @@ async function importText(page, text) {
   await button(page, 'Import').click();
   await page.locator('#import-text').fill(text);
   await button(page, 'Load game').click();
+  // An import that would drop the moves on the board asks first.
+  const replace = button(page, 'Replace game');
+  if (await replace.isVisible()) await replace.click();
 }
 
 test('a game against the computer, by clicking and by typing squares', async (t) => {
