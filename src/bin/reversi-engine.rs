@@ -26,7 +26,9 @@ const USAGE: &str = "usage: reversi-engine perft <depth>
        reversi-engine levels [<slice nodes>|auto [<level,level..>]]
                                              each level's thinking time and slice length on every board
        reversi-engine match [--games N] [--a SIDE] [--b SIDE] [--exact E] [--plies P] [--seed S] [--weights FILE]
-                                             SIDE = hand:DEPTH, pattern:DEPTH or level:NAME (as the app plays)
+                            [--a-weights FILE] [--b-weights FILE] [--movetime 100ms]
+                                             SIDE = hand:DEPTH, pattern:DEPTH or level:NAME (as the app plays);
+                                             with --movetime DEPTH is the cap of a timed search
        reversi-engine help                   this text (also --help, -h)";
 
 /// What the command line asks for.

@@ -10,6 +10,7 @@ use crate::engine::rng::Rng;
 use crate::engine::rules::{Board, VariantBoard};
 use crate::engine::search::{Limits, Searcher};
 use std::collections::HashSet;
+use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EvalKind {
@@ -40,7 +41,7 @@ impl Setting {
         Ok(Setting::Search { eval, depth, exact_empties })
     }
 
-    fn player(&self, pattern: &PatternEvaluator) -> Player {
+    fn player(&self, pattern: &PatternEvaluator, movetime: Option<Duration>) -> Player {
         match *self {
             Setting::Search { eval, depth, exact_empties } => {
                 let evaluator: Box<dyn Evaluator> = match eval {
@@ -48,7 +49,7 @@ impl Setting {
                     EvalKind::Pattern => Box::new(pattern.clone()),
                 };
                 let limits = Limits { depth, exact_empties, wld_empties: exact_empties, node_budget: None };
-                Player::Search(Searcher::with_evaluator(16, evaluator), limits)
+                Player::Search(Searcher::with_evaluator(16, evaluator), limits, movetime)
             }
             Setting::Level(level) => Player::Level(Box::new(Ai::new(16)), level),
         }
@@ -70,16 +71,44 @@ impl std::fmt::Display for Setting {
     }
 }
 
-/// A side in play: its search tables and how it picks a move.
+/// A side in play: its search tables and how it picks a move (a fixed search, or with a time per move its
+/// deepest iteration finished in that time).
 enum Player {
-    Search(Searcher, Limits),
+    Search(Searcher, Limits, Option<Duration>),
     Level(Box<Ai>, Level),
+}
+
+/// Nodes between two looks at the clock in a timed search (a few milliseconds).
+const CLOCK_NODES: u64 = 10_000;
+
+/// The move of the deepest search (up to `limits.depth`) that finishes within `movetime`; the first iteration is
+/// always finished. Each depth is a search of its own, sliced into `CLOCK_NODES` so the clock is read often; the
+/// shallower iterations it repeats come from the table.
+fn timed_move(searcher: &mut Searcher, board: &Board, limits: &Limits, movetime: Duration) -> Option<usize> {
+    let start = Instant::now();
+    let mut best = None;
+    for depth in 1..=limits.depth {
+        let sliced = Limits { depth, node_budget: Some(CLOCK_NODES), ..*limits };
+        let result = loop {
+            match searcher.search(board, &sliced) {
+                Ok(result) => break result,
+                Err(_) if best.is_some() && start.elapsed() >= movetime => return best,
+                Err(_) => {}
+            }
+        };
+        best = result.best_move;
+        let final_answer = result.exact || result.win_loss_draw || depth >= board.empty_count();
+        if final_answer || start.elapsed() >= movetime {
+            break;
+        }
+    }
+    best
 }
 
 impl Player {
     fn clear(&mut self) {
         match self {
-            Player::Search(searcher, _) => searcher.clear(),
+            Player::Search(searcher, ..) => searcher.clear(),
             Player::Level(ai, _) => ai.clear(),
         }
     }
@@ -87,7 +116,8 @@ impl Player {
     /// The move for `board` (which has one); `seed` drives a level's slips.
     fn pick(&mut self, board: &Board, seed: u64) -> usize {
         match self {
-            Player::Search(searcher, limits) => searcher.search(board, limits).expect("no node budget").best_move,
+            Player::Search(searcher, limits, None) => searcher.search(board, limits).expect("no node budget").best_move,
+            Player::Search(searcher, limits, Some(movetime)) => timed_move(searcher, board, limits, *movetime),
             Player::Level(ai, level) => {
                 let position = VariantBoard::new(8, board.player as u128, board.opponent as u128);
                 ThinkJob::new(&position, level.settings(), seed).run(ai).mv
@@ -193,16 +223,23 @@ fn play_game(opening: &Board, first: &mut Player, second: &mut Player, seed: u64
     }
 }
 
-/// `a` against `b` from every opening, once as the side to move and once as the other; `pattern` is the
-/// pattern evaluation's weights.
+/// How the two sides of a match search: the pattern weights of each (a level always plays the shipped ones) and,
+/// if set, the time per move of the searching sides.
+pub struct MatchRules {
+    pub weights: [PatternEvaluator; 2],
+    pub movetime: Option<Duration>,
+}
+
+/// `a` against `b` from every opening, once as the side to move and once as the other.
 pub fn play_match(
     a: &Setting,
     b: &Setting,
     openings: &[Board],
-    pattern: &PatternEvaluator,
+    rules: &MatchRules,
     mut progress: impl FnMut(&MatchResult),
 ) -> MatchResult {
-    let (mut player_a, mut player_b) = (a.player(pattern), b.player(pattern));
+    let (mut player_a, mut player_b) =
+        (a.player(&rules.weights[0], rules.movetime), b.player(&rules.weights[1], rules.movetime));
     let mut result = MatchResult::default();
     for (game, opening) in openings.iter().enumerate() {
         for a_first in [true, false] {
@@ -224,12 +261,33 @@ pub fn play_match(
     result
 }
 
+/// Reads a time per move: `100ms`, `0.5s` or a number of milliseconds.
+fn parse_movetime(text: &str) -> Result<Duration, String> {
+    let (number, unit) = match text.strip_suffix("ms") {
+        Some(ms) => (ms, 1e-3),
+        None => text.strip_suffix('s').map_or((text, 1e-3), |s| (s, 1.0)),
+    };
+    number
+        .parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite() && *v > 0.0 && v * unit <= 3600.0)
+        .map(|v| Duration::from_secs_f64(v * unit))
+        .ok_or(format!("--movetime: {text:?} is not a time such as 100ms or 0.5s"))
+}
+
+fn read_weights(path: &str) -> Result<PatternEvaluator, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    Ok(PatternEvaluator::new(Weights::decode(&bytes).map_err(|e| format!("{path}: {e}"))?))
+}
+
 /// `reversi-engine match`: options `--games N` (even), `--a SIDE`, `--b SIDE` (`EVAL:DEPTH` or `level:NAME`), `--exact E`,
-/// `--plies P` (random opening length), `--seed S`, `--weights FILE` (instead of the shipped pattern weights).
+/// `--plies P` (random opening length), `--seed S`, `--weights FILE` (both sides' pattern weights instead of the
+/// shipped ones), `--a-weights FILE` / `--b-weights FILE` (one side's), `--movetime T` (searching sides deepen
+/// until T a move is spent, DEPTH being then the deepest they may go).
 pub fn run_command(args: &[String]) -> Result<(), String> {
     let (mut games, mut a, mut b, mut exact, mut plies, mut seed) =
         (200usize, "pattern:4", "hand:4", 10u32, 8u32, 1u64);
-    let mut pattern = None;
+    let (mut both_weights, mut side_weights, mut movetime) = (None, [None, None], None);
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let value = it.next().ok_or(format!("{flag} needs a value"))?;
@@ -247,11 +305,10 @@ pub fn run_command(args: &[String]) -> Result<(), String> {
             "--exact" => exact = number(flag, value, 64)?,
             "--plies" => plies = number(flag, value, 60)?,
             "--seed" => seed = number(flag, value, u64::MAX)?,
-            "--weights" => {
-                let bytes = std::fs::read(value).map_err(|e| format!("{value}: {e}"))?;
-                let weights = Weights::decode(&bytes).map_err(|e| format!("{value}: {e}"))?;
-                pattern = Some(PatternEvaluator::new(weights));
-            }
+            "--weights" => both_weights = Some(read_weights(value)?),
+            "--a-weights" => side_weights[0] = Some((value.clone(), read_weights(value)?)),
+            "--b-weights" => side_weights[1] = Some((value.clone(), read_weights(value)?)),
+            "--movetime" => movetime = Some(parse_movetime(value)?),
             _ => return Err(format!("unknown option {flag}")),
         }
     }
@@ -272,14 +329,21 @@ pub fn run_command(args: &[String]) -> Result<(), String> {
         });
     }
     let start = std::time::Instant::now();
-    let pattern = pattern.unwrap_or_else(PatternEvaluator::embedded);
-    let result = play_match(&a, &b, &list, &pattern, |r| {
+    let both = both_weights.unwrap_or_else(PatternEvaluator::embedded);
+    let names = side_weights.each_ref().map(|w| w.as_ref().map(|(name, _)| format!(" (weights {name})")));
+    let [weights_a, weights_b] = side_weights.map(|w| w.map_or_else(|| both.clone(), |(_, weights)| weights));
+    let rules = MatchRules { weights: [weights_a, weights_b], movetime };
+    let result = play_match(&a, &b, &list, &rules, |r| {
         if r.games() % 20 == 0 {
             eprintln!("{} games: +{} ={} -{}", r.games(), r.wins, r.draws, r.losses);
         }
     });
     let (lo, hi) = result.confidence_95();
-    println!("A: {a}\nB: {b}");
+    let [name_a, name_b] = names.map(Option::unwrap_or_default);
+    println!("A: {a}{name_a}\nB: {b}{name_b}");
+    if let Some(t) = movetime {
+        println!("time per move: {} ms", t.as_millis());
+    }
     println!(
         "{} games from {} openings ({plies} random plies, seed {seed}), each with both colours, {:.0} s",
         result.games(),
@@ -329,12 +393,44 @@ mod tests {
     #[test]
     fn a_setting_against_itself_scores_even_over_both_colours() {
         let s = Setting::Search { eval: EvalKind::Hand, depth: 1, exact_empties: 6 };
-        let result = play_match(&s, &s, &openings(3, 8, 1), &PatternEvaluator::embedded(), |_| {});
+        let rules =
+            MatchRules { weights: [PatternEvaluator::embedded(), PatternEvaluator::embedded()], movetime: None };
+        let result = play_match(&s, &s, &openings(3, 8, 1), &rules, |_| {});
         // Same engine, same opening with colours swapped: the two games are mirror images.
         assert_eq!(result.games(), 6);
         assert_eq!(result.wins, result.losses);
         assert_eq!(result.mean_disc_difference(), 0.0);
         assert_eq!(result.score_rate(), 0.5);
+    }
+
+    #[test]
+    fn times_per_move_are_read_with_their_unit_and_junk_is_refused() {
+        assert_eq!(parse_movetime("100ms"), Ok(Duration::from_millis(100)));
+        assert_eq!(parse_movetime("0.5s"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_movetime("250"), Ok(Duration::from_millis(250)));
+        for junk in ["", "ms", "fast", "0ms", "-5ms", "1e9s", "NaNs"] {
+            assert!(parse_movetime(junk).is_err(), "{junk:?}");
+        }
+    }
+
+    #[test]
+    fn a_timed_side_finishes_at_least_its_first_iteration_and_plays_legal_moves() {
+        let mut searcher = Searcher::new(1);
+        let limits = Limits { depth: 30, exact_empties: 6, wld_empties: 6, node_budget: None };
+        for opening in openings(4, 10, 2) {
+            let square = timed_move(&mut searcher, &opening, &limits, Duration::from_nanos(1)).expect("a move");
+            assert!(opening.moves() & (1 << square) != 0);
+        }
+        // With time to spare it stops at its depth cap, on the move a plain search of that depth finds.
+        let board = openings(1, 12, 3)[0];
+        let capped = Limits { depth: 3, ..limits };
+        let fixed = Searcher::new(1).search(&board, &capped).unwrap();
+        let timed = timed_move(&mut Searcher::new(1), &board, &capped, Duration::from_secs(600));
+        assert_eq!(timed, fixed.best_move);
+        let s = Setting::Search { eval: EvalKind::Pattern, depth: 30, exact_empties: 6 };
+        let weights = [PatternEvaluator::embedded(), PatternEvaluator::embedded()];
+        let rules = MatchRules { weights, movetime: Some(Duration::from_millis(2)) };
+        assert_eq!(play_match(&s, &s, &openings(1, 8, 1), &rules, |_| {}).games(), 2);
     }
 
     #[test]
