@@ -115,3 +115,70 @@ export async function playSession(page) {
   }
   await waitForStatus(page, /^Black to move/);
 }
+
+// Outside text: markup, script and URL strings that must stay text wherever they come in. Each would leave a trace
+// if it were ever taken as HTML (an element marked pwned, a request for a file named pwned…, window.__pwned set)
+// or as a URL to open or fetch.
+export const HOSTILE_TEXTS = [
+  '<img src="pwned-img.png" onerror="window.__pwned = \'img\'" data-pwned>',
+  '<script>window.__pwned = "script"</script><x-pwned></x-pwned>',
+  '"><svg onload="window.__pwned = \'svg\'" data-pwned></svg>',
+  "'><iframe src=\"pwned-frame.html\" data-pwned></iframe>",
+  'javascript:window.__pwned="javascript-url"//',
+  'JaVaScRiPt:fetch("pwned-fetch")',
+  'data:text/html,<x-pwned>data url</x-pwned>',
+  'pwned-relative.wasm',
+  'https://example.com/pwned-absolute',
+  'f5d6<a href="javascript:window.__pwned=\'link\'" data-pwned>c3</a>',
+  '&lt;x-pwned&gt;&amp;&#60;x-pwned&#62;',
+  '{"version":1,"data":"<x-pwned>"}',
+  `<x-pwned>${'f5'.repeat(50_000)}</x-pwned>`,
+];
+
+/**
+ * An init script for openSite: counts, in every document, the elements that outside text could only have made by
+ * being parsed as HTML. Read with injections(page).
+ */
+export function watchInjection() {
+  window.__pwnedNodes = 0;
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node.nodeType !== Node.ELEMENT_NODE) continue;
+        const suspects = [node, ...node.querySelectorAll('*')];
+        window.__pwnedNodes += suspects.filter(
+          (element) =>
+            element.localName === 'x-pwned' ||
+            element.hasAttribute('data-pwned') ||
+            /pwned/.test(element.getAttribute('src') ?? '') ||
+            /^\s*javascript:/i.test(element.getAttribute('href') ?? ''),
+        ).length;
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/** Marks the loaded document, so that injections(page) notices if outside text made the page navigate away. */
+export const markDocument = (page) =>
+  page.evaluate(() => {
+    window.__sameDocument = true;
+  });
+
+/**
+ * What outside text did to the page since markDocument: elements made from it, script it ran, whether the page
+ * navigated away, and the requests (from recordRequests) it caused.
+ */
+export async function injections(page, requests) {
+  const inPage = await page.evaluate(() => ({
+    elements: window.__pwnedNodes ?? 'page replaced',
+    ran: window.__pwned ?? null,
+    navigated: window.__sameDocument !== true,
+  }));
+  // A request for a file named after the payload, or for a javascript: or data: URL. The page's own address may hold
+  // outside text in its query or fragment (a link the player opened): that request is the player's.
+  const caused = (url) => /^(javascript|data):/i.test(url) || /pwned/i.test(new URL(url).pathname);
+  return { ...inPage, requests: requests.filter(caused) };
+}
+
+/** No trace of outside text having been taken as markup, script or URL. */
+export const NOTHING_INJECTED = { elements: 0, ran: null, navigated: false, requests: [] };

@@ -1,0 +1,73 @@
+// Outside text is data: markup, script and javascript: strings sent through every path that takes text from outside
+// the app today (the Import box, the page's address, the saves in storage) are never inserted as HTML, run, opened or
+// fetched; they are refused with a message shown as plain text. Online play and game links add paths later: they
+// reuse HOSTILE_TEXTS, watchInjection and injections from guards.mjs.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { button, discs, openSite, reload, screenshot } from './helpers.mjs';
+import { HOSTILE_TEXTS, NOTHING_INJECTED, injections, markDocument, recordRequests, watchInjection } from './guards.mjs';
+
+const root = process.env.REVERSI_DIST;
+const START = { d4: 'white', e4: 'black', d5: 'black', e5: 'white' };
+const placed = async (page) => Object.fromEntries(Object.entries(await discs(page)).filter(([, colour]) => colour));
+
+test('the Import box shows hostile text back as text and loads nothing', async (t) => {
+  const { page, context, errors } = await openSite(t, { root, init: watchInjection });
+  const requests = recordRequests(context);
+  await markDocument(page);
+  await button(page, 'Import').click();
+  const dialog = page.getByRole('dialog', { name: 'Import' });
+  for (const text of HOSTILE_TEXTS) {
+    await dialog.locator('#import-text').fill(text);
+    await button(dialog, 'Load game').click();
+    const message = await dialog.getByRole('alert').textContent();
+    assert.match(message, /^Cannot import: /, `${text.slice(0, 60)} → ${message.slice(0, 200)}`);
+    assert.ok(message.length <= 300, `a short message, not the whole input: ${message.length} characters`);
+    assert.deepEqual(await injections(page, requests), NOTHING_INJECTED, text.slice(0, 60));
+  }
+  await screenshot(page, 'outside-text-import');
+  await page.keyboard.press('Escape');
+  assert.deepEqual(await placed(page), START, 'the game in progress is untouched');
+  assert.deepEqual(errors, []);
+});
+
+test('hostile text in the page address is ignored', async (t) => {
+  const { page, context, url, errors } = await openSite(t, { root, init: watchInjection });
+  const requests = recordRequests(context);
+  for (const text of HOSTILE_TEXTS.slice(0, -1)) {
+    const encoded = encodeURIComponent(text);
+    await page.goto(`${url}?game=${encoded}&invite=${encoded}#${encoded}`);
+    await page.locator('[data-square]').first().waitFor();
+    await markDocument(page);
+    await page.waitForTimeout(100);
+    assert.deepEqual(await injections(page, requests), NOTHING_INJECTED, text.slice(0, 60));
+    assert.deepEqual(await placed(page), START);
+  }
+  assert.deepEqual(errors, []);
+});
+
+test('hostile text in every saved value is refused and replaced, never taken as markup', async (t) => {
+  const { page, context, errors } = await openSite(t, { root, init: watchInjection });
+  const requests = recordRequests(context);
+  const keys = ['reversi.options', 'reversi.game', 'reversi.statistics'];
+  for (const text of HOSTILE_TEXTS) {
+    const saves = [
+      text,
+      JSON.stringify({ version: 1, data: text }),
+      JSON.stringify({ version: 1, data: { theme: text, black: text, moves: [text], wins: text } }),
+      JSON.stringify({ version: text, data: {} }),
+    ];
+    for (const [i, save] of saves.entries()) {
+      await page.evaluate(([keys, save]) => keys.forEach((key) => localStorage.setItem(key, save)), [keys, save]);
+      await reload(page);
+      await markDocument(page);
+      if (i === 0) await page.getByRole('alert').filter({ hasText: 'could not be used' }).waitFor();
+      await page.waitForTimeout(100);
+      assert.deepEqual(await injections(page, requests), NOTHING_INJECTED, save.slice(0, 80));
+      assert.deepEqual(await placed(page), START, 'a new game in place of the unreadable one');
+    }
+  }
+  await screenshot(page, 'outside-text-storage');
+  assert.deepEqual(errors, []);
+});
