@@ -1,0 +1,72 @@
+// Storage stays bounded and a full storage stops nothing: with the origin's localStorage filled to the browser's
+// quota by someone else (on GitHub Pages every project site of a user shares one origin, so another app's data
+// counts against the same quota), the game goes on, the player is told once that it is not being saved, and saving
+// resumes as soon as there is room again.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { discs, moveCount, openSite, reload, screenshot, waitForStatus } from './helpers.mjs';
+import { legalSquares } from './guards.mjs';
+
+const root = process.env.REVERSI_DIST;
+
+/** Fills localStorage under keys of another app until the browser refuses even 16 characters more. */
+async function fillStorage(page) {
+  return page.evaluate(() => {
+    let keys = 0;
+    for (let size = 1 << 20; size >= 16; size >>= 1) {
+      const chunk = 'x'.repeat(size);
+      try {
+        for (;;) localStorage.setItem(`another-app.${keys++}`, chunk);
+      } catch (full) {
+        keys--;
+      }
+    }
+    return keys;
+  });
+}
+
+async function playAndReply(page) {
+  await waitForStatus(page, /^Black to move/);
+  const [square] = await legalSquares(page);
+  await page.locator(`[data-square="${square}"]`).click();
+  await waitForStatus(page, /^Black to move|^Game over/);
+}
+
+test('with storage full the game goes on, says once that it is not saved, and saves again when there is room', async (t) => {
+  const { page, errors } = await openSite(t, { root });
+  await playAndReply(page);
+  const filled = await fillStorage(page);
+  assert.ok(filled > 0, 'the storage took some data before it was full');
+
+  const warning = page.getByRole('alert').filter({ hasText: 'did not let the game be saved' });
+  await waitForStatus(page, /^Black to move/);
+  const [square] = await legalSquares(page);
+  await page.locator(`[data-square="${square}"]`).click();
+  await warning.waitFor();
+  assert.match(await warning.textContent(), /quota/i, 'the player is told why, in the browser’s words');
+  await screenshot(page, 'storage-full');
+  await waitForStatus(page, /^Black to move/);
+  for (let move = 0; move < 3; move++) {
+    await playAndReply(page);
+    assert.ok((await warning.count()) <= 1, 'told once, not at every move');
+  }
+  assert.equal(await moveCount(page), 10, 'every move was played all the same');
+  assert.equal(await page.getByRole('alert').filter({ hasText: 'could not' }).count(), 0, 'nothing else went wrong');
+
+  // Room again: the next move saves the whole game, and a reload brings it back.
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith('another-app.')) localStorage.removeItem(key);
+  });
+  await playAndReply(page);
+  const before = { board: await discs(page), moves: await moveCount(page) };
+  await reload(page);
+  assert.deepEqual({ board: await discs(page), moves: await moveCount(page) }, before, 'the game came back whole');
+  const footprint = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith('reversi.'))
+      .reduce((sum, key) => sum + key.length + localStorage.getItem(key).length, 0),
+  );
+  t.diagnostic(`the app's own storage after 12 moves: ${footprint} characters`);
+  assert.deepEqual(errors, []);
+});
