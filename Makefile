@@ -18,14 +18,14 @@ FFO ?= 40-49
 E2E_TESTS = $(wildcard tests/e2e/*.test.mjs)
 WASM_RELEASE = target/wasm32-unknown-unknown/release
 
-.PHONY: serve test setup site test-native test-wasm test-e2e bench bench-wasm bench-page
+.PHONY: serve test setup site site-next test-native test-wasm test-e2e bench bench-wasm bench-page
 
 ## make serve: build the release site and serve dist/ at http://127.0.0.1:8080
 serve: site
 	node tests/e2e/server.mjs dist $(PORT)
 
 ## make test: every test level — native cargo tests, wasm tests in headless Chromium, end-to-end on the built site
-test: setup test-native test-wasm site test-e2e
+test: setup test-native test-wasm site site-next test-e2e
 
 # SETUP_FLAGS=--no-browser: only the build tools (the Pages workflow builds the site without testing it).
 setup:
@@ -35,6 +35,11 @@ setup:
 site: setup
 	trunk build --release
 	node scripts/size.mjs dist
+
+# The same sources built again under another name (About shows "next"), as a new deploy looks to an installed app:
+# tests/e2e/update.test.mjs serves dist/, then this, and expects the page to offer the new version.
+site-next: setup
+	REVERSI_BUILD=next trunk build --release --dist target/site-next
 
 # FFO #40-#44 solved exactly in a release build (about 15 s of solving): the endgame check CI runs.
 test-native: setup

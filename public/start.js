@@ -2,9 +2,30 @@
 // their content) on this script's tag (pattern_script in Trunk.toml) instead of its usual inline loader, which the
 // page's content security policy would refuse.
 
-// Offline play: the service worker (public/sw.js) keeps the site cached after the first visit.
+// Offline play: the service worker (public/sw.js) keeps the site cached after the first visit. Each deploy changes
+// sw.js (scripts/stamp-sw.mjs), so the browser installs the new worker when it next checks; the new worker takes
+// over at once and this page marks itself (data-update="ready" on <html>, then the event "reversi-update-ready"),
+// and the app offers to reload (src/app/update.rs). This runs before the app's wasm loads, so no take-over is missed.
 if ('serviceWorker' in navigator) {
-  navigator.serviceWorker.register('sw.js').catch((error) => console.warn('offline play unavailable:', error));
+  // The first worker of a first visit also takes over the page: that is no new version.
+  let controlled = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (controlled) {
+      document.documentElement.dataset.update = 'ready';
+      dispatchEvent(new Event('reversi-update-ready'));
+    }
+    controlled = true;
+  });
+  navigator.serviceWorker
+    .register('sw.js')
+    .then((registration) => {
+      // An installed app can stay open for days without a navigation: ask for a new version every hour and
+      // whenever the page comes back into view.
+      const check = () => registration.update().catch(() => undefined);
+      setInterval(check, 60 * 60 * 1000);
+      document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && check());
+    })
+    .catch((error) => console.warn('offline play unavailable:', error));
 }
 
 const tag = document.querySelector('script[data-glue]');

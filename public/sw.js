@@ -9,6 +9,9 @@
 // Each fresh copy of the page caches what it references and drops hashed files that it no longer references.
 // Every URL is resolved against this file's location, so the site works under a GitHub Pages sub-path.
 
+// A fingerprint of the built site, written by scripts/stamp-sw.mjs after each build: a new deploy changes this file,
+// which is what makes the browser install the new worker (the page then offers to reload: public/start.js).
+const BUILD = 'unstamped';
 const CACHE = 'reversi-v1';
 const SCOPE = new URL('./', self.location).href;
 const FIXED_FILES = ['manifest.webmanifest', 'icons/icon.svg', 'icons/icon-192.png', 'icons/icon-512.png'].map(

@@ -24,6 +24,7 @@ pub mod table;
 mod theme;
 mod thinking;
 mod toolbar;
+mod update;
 
 use leptos::prelude::*;
 
@@ -54,6 +55,7 @@ pub fn App() -> impl IntoView {
                 {move || state.announcement.get()}
             </p>
             <dialogs::OpenDialog />
+            <update::UpdateNotice />
         </div>
     }
 }

@@ -3,6 +3,7 @@
 //   import { startServer } from './server.mjs';
 //   const server = await startServer('dist');          // a free port chosen by the OS
 //   server.url                                          // 'http://127.0.0.1:41234/'
+//   server.serve('other/dir');                          // from now on, another directory (a new deploy)
 //   await server.close();
 //
 // From the shell (what `make serve` runs): node tests/e2e/server.mjs dist 8080
@@ -41,9 +42,9 @@ async function resolveFile(root, urlPath) {
   return info?.isFile() ? path : null;
 }
 
-/** Serves `dir` on 127.0.0.1:`port` (0 = any free port). Resolves to { url, port, close() }. */
+/** Serves `dir` on 127.0.0.1:`port` (0 = any free port). Resolves to { url, port, serve(dir), close() }. */
 export async function startServer(dir, port = 0) {
-  const root = resolve(dir);
+  let root = resolve(dir);
   const server = createServer(async (req, res) => {
     try {
       const file = await resolveFile(root, new URL(req.url, 'http://x').pathname);
@@ -67,6 +68,9 @@ export async function startServer(dir, port = 0) {
   return {
     url: `http://127.0.0.1:${actual}/`,
     port: actual,
+    serve: (next) => {
+      root = resolve(next);
+    },
     close: () => new Promise((ok) => server.close(ok)),
   };
 }

@@ -1,0 +1,41 @@
+// Trunk's post-build hook (Trunk.toml): writes a fingerprint of the built site into its service worker, so every
+// deploy that changes any file changes sw.js too. The browser compares sw.js byte for byte when it checks for a new
+// version; without this, the worker would stay the same from deploy to deploy and an installed app would never hear
+// of a new version. The fingerprint is a SHA-256 over every other file's path and content, in path order.
+//
+//   node scripts/stamp-sw.mjs [dir]   (dir defaults to $TRUNK_STAGING_DIR, where trunk's hooks run)
+
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+
+const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
+if (!dir) {
+  console.error('usage: node scripts/stamp-sw.mjs DIR (or run as a trunk hook, which sets TRUNK_STAGING_DIR)');
+  process.exit(2);
+}
+const WORKER = join(dir, 'sw.js');
+const STAMP = /^const BUILD = '[^']*';$/m;
+
+async function files(root) {
+  const entries = await readdir(root, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
+    .filter((path) => path !== WORKER)
+    .sort();
+}
+
+const hash = createHash('sha256');
+for (const path of await files(dir)) {
+  hash.update(relative(dir, path).split(sep).join('/') + '\0');
+  hash.update(await readFile(path));
+}
+const build = hash.digest('hex').slice(0, 16);
+const worker = await readFile(WORKER, 'utf8');
+if (!STAMP.test(worker)) {
+  console.error(`stamp-sw: ${WORKER} has no line "const BUILD = '…';" to stamp`);
+  process.exit(1);
+}
+await writeFile(WORKER, worker.replace(STAMP, `const BUILD = '${build}';`));
+console.log(`stamp-sw: sw.js build ${build}`);
