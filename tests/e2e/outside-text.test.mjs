@@ -64,7 +64,7 @@ test('hostile text in every saved value is refused and replaced, never taken as 
       await page.evaluate(([keys, save]) => keys.forEach((key) => localStorage.setItem(key, save)), [keys, save]);
       await reload(page);
       await markDocument(page);
-      if (i === 0) await page.getByRole('alert').filter({ hasText: 'could not be used' }).waitFor();
+      if (i === 0) await page.getByRole('alert').filter({ hasText: 'could not be used' }).first().waitFor();
       await page.waitForTimeout(100);
       assert.deepEqual(await injections(page, requests), NOTHING_INJECTED, save.slice(0, 80));
       assert.deepEqual(await placed(page), START, 'a new game in place of the unreadable one');
