@@ -149,3 +149,23 @@ fn a_closed_pipe_ends_solve_levels_and_match_quietly() {
     closes_the_pipe_after_one_line(&["levels", "20000", "beginner"]);
     closes_the_pipe_after_one_line(&["match", "--games", "2", "--a", "hand:1", "--b", "hand:1"]);
 }
+
+#[test]
+fn solve_stops_at_its_limit_and_says_the_result_is_not_exact() {
+    // Issue 11: the start position (60 empties) ran forever with no output.
+    let start = temp_file("start.obf", b"---------------------------OX------XO--------------------------- X;\n");
+    for limit in [["--time", "1"], ["--nodes", "100000"]] {
+        let output = engine(&[&["solve", &start][..], &limit].concat(), b"");
+        assert_no_crash(&output);
+        assert_eq!(output.status.code(), Some(1), "{limit:?}: an unfinished solve is not a success");
+        let stdout = text(&output.stdout);
+        let row = stdout.lines().find(|l| l.trim_start().starts_with("1 ")).unwrap_or_else(|| panic!("{stdout}"));
+        assert!(row.contains("NOT EXACT") && row.contains('~'), "{limit:?}: {row}");
+        let mv = row.split_whitespace().nth(1).unwrap();
+        assert!(["d3", "c4", "f5", "e6"].contains(&mv), "{limit:?}: {mv} is not an opening move");
+    }
+    // Within the limit the solve is exact as before.
+    let easy = temp_file("easy.obf", format!("{}\n", easy_obf_line()).as_bytes());
+    let output = engine(&["solve", &easy, "--time", "60"], b"");
+    assert!(output.status.success() && !text(&output.stdout).contains("NOT EXACT"), "{}", text(&output.stdout));
+}

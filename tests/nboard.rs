@@ -10,8 +10,14 @@ const START: &str = "---------------------------O*------*O----------------------
 
 /// Runs the engine on `script` (raw bytes, so broken encodings can be sent) and returns its stdout and stderr.
 fn session(script: &[u8]) -> (String, String) {
+    session_with(&[], script)
+}
+
+/// `session` with more command-line arguments after `nboard`.
+fn session_with(args: &[&str], script: &[u8]) -> (String, String) {
     let mut engine = Command::new(env!("CARGO_BIN_EXE_reversi-engine"))
         .arg("nboard")
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -108,4 +114,25 @@ fn bad_input_is_reported_and_the_session_goes_on() {
 fn end_of_input_ends_the_session() {
     let (out, _) = session(b"nboard 2\nping 1");
     assert!(out.ends_with("pong 1\n"), "{out}");
+}
+
+#[test]
+fn go_and_hint_answer_within_the_time_per_move_at_any_depth() {
+    // Issue 11: at depth 60 the search from the start never ended, so `go` never answered.
+    let start = std::time::Instant::now();
+    let (out, _) = session_with(&["--movetime", "1"], b"nboard 2\nset depth 60\ngo\nhint 2\nping 1\n");
+    let seconds = start.elapsed().as_secs_f64();
+    let reply = out.lines().find(|l| l.starts_with("=== ")).unwrap_or_else(|| panic!("no move in {out}"));
+    assert_legal(&board_after(&[]), played(reply));
+    assert!(out.trim_end().ends_with("pong 1"), "{out}");
+    // Two answers of about a second each, the last slice's overshoot and a debug build's start.
+    assert!(seconds < 20.0, "{seconds:.1} s for two one-second answers");
+}
+
+#[test]
+fn a_huge_bad_line_is_echoed_shortened() {
+    let junk = "x".repeat(5_000_000);
+    let (out, err) = session(format!("move {junk}\n{junk}\nping 1\n").as_bytes());
+    assert!(out.contains("status error: ") && out.trim_end().ends_with("pong 1"), "{}", &out[..out.len().min(300)]);
+    assert!(out.len() < 1_000 && err.len() < 1_000, "echoed {} bytes on stdout, {} on stderr", out.len(), err.len());
 }

@@ -2,15 +2,16 @@
 
 use reversi::engine::ai::think_job::slice_nodes;
 use reversi::engine::rules::perft::perft;
+use reversi::engine::search::Interrupted;
 use reversi::engine::Ai;
 use reversi::engine::Level;
 use reversi::engine::ThinkJob;
-use reversi::engine::{Board, Opening, Searcher, VariantBoard};
+use reversi::engine::{Aborted, Board, Limits, Opening, Searcher, VariantBoard};
 use reversi::game::notation::read_obf_file;
 use reversi::game::{square_name, Move};
-use reversi::nboard::session::Session;
+use reversi::nboard::session::{Session, DEFAULT_MOVE_SECONDS};
 use std::io::{BufRead, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// FFO #40-#49 (the benchmark's copy), relative to the project directory.
 const DEFAULT_SUITE: &str = "bench/ffo40-49.obf";
@@ -20,9 +21,13 @@ const BENCH_PERFT_DEPTH: u32 = 12;
 const PERFT_MAX_DEPTH: u32 = 60;
 
 const USAGE: &str = "usage: reversi-engine perft <depth>
-       reversi-engine solve <file.obf>       exact solve of every position, checked against the file's scores
+       reversi-engine solve <file.obf> [--time SECONDS] [--nodes N]
+                                             exact solve of every position, checked against the file's scores;
+                                             a position not solved within the limit gets the best guess so far
        reversi-engine bench [<file.obf>]     perft 12 and the solve totals (default bench/ffo40-49.obf)
-       reversi-engine nboard                 the NBoard protocol on stdin/stdout
+       reversi-engine nboard [--movetime SECONDS]
+                                             the NBoard protocol on stdin/stdout, each go or hint answered
+                                             within SECONDS (default 10)
        reversi-engine levels [<slice nodes>|auto [<level,level..>]]
                                              each level's thinking time and slice length on every board
        reversi-engine match [--games N] [--a SIDE] [--b SIDE] [--exact E] [--plies P] [--seed S] [--weights FILE]
@@ -36,9 +41,9 @@ const USAGE: &str = "usage: reversi-engine perft <depth>
 enum Command {
     Help,
     Perft(u32),
-    Solve(String),
+    Solve { path: String, limit: SolveLimit },
     Bench(String),
-    Nboard,
+    Nboard { move_time: Duration },
     Levels { slice: Option<u64>, levels: Vec<Level> },
     Match(Vec<String>),
 }
@@ -62,9 +67,42 @@ fn parse_command(args: &[String]) -> Result<Command, String> {
                 _ => return Err(format!("perft: the depth is 0 to {PERFT_MAX_DEPTH}, not {depth:?}")),
             }
         }
-        "solve" => Command::Solve(rest.first().ok_or("solve: give an OBF file")?.clone()),
+        "solve" => {
+            let path = rest.first().ok_or("solve: give an OBF file")?.clone();
+            let mut limit = SolveLimit::default();
+            let mut options = rest[1..].iter();
+            while let Some(option) = options.next() {
+                let value = options.next();
+                match (option.as_str(), value) {
+                    ("--time", Some(value)) => {
+                        let seconds = value.parse::<f64>().ok().filter(|s| s.is_finite() && *s > 0.0);
+                        let why = format!("solve: --time is a positive number of seconds, not {value:?}");
+                        limit.seconds = Some(seconds.ok_or(why)?);
+                    }
+                    ("--nodes", Some(value)) => {
+                        let nodes = value.parse::<u64>().ok().filter(|&n| n > 0);
+                        limit.nodes = Some(nodes.ok_or(format!("solve: --nodes is a positive number, not {value:?}"))?);
+                    }
+                    ("--time" | "--nodes", None) => return Err(format!("solve: {option} needs a value")),
+                    _ => return Err(format!("solve: unexpected argument {option:?}")),
+                }
+            }
+            return Ok(Command::Solve { path, limit });
+        }
         "bench" => Command::Bench(rest.first().map_or(DEFAULT_SUITE, String::as_str).to_string()),
-        "nboard" => Command::Nboard,
+        "nboard" => {
+            let move_seconds = match rest {
+                [] => DEFAULT_MOVE_SECONDS,
+                [option, value] if option == "--movetime" => value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e9)
+                    .ok_or(format!("nboard: --movetime is a positive number of seconds, not {value:?}"))?,
+                [option] if option == "--movetime" => return Err("nboard: --movetime needs a value".into()),
+                [other, ..] => return Err(format!("nboard: unexpected argument {other:?}")),
+            };
+            return Ok(Command::Nboard { move_time: Duration::from_secs_f64(move_seconds) });
+        }
         "levels" => {
             // "auto" (the default): the slice size the app uses for each board.
             let slice = match rest.first().map(String::as_str) {
@@ -91,7 +129,7 @@ fn parse_command(args: &[String]) -> Result<Command, String> {
         _ => return Err(format!("unknown command {name:?}")),
     };
     let takes = match command {
-        Command::Help | Command::Nboard => 0,
+        Command::Help => 0,
         Command::Levels { .. } => 2,
         _ => 1,
     };
@@ -131,13 +169,74 @@ struct SuiteTotals {
     nodes: u64,
     seconds: f64,
     mismatches: usize,
+    /// Positions the limit stopped before their solve finished.
+    unfinished: usize,
+}
+
+/// When `solve` gives up on a position: after this long or this many nodes (none: never).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct SolveLimit {
+    seconds: Option<f64>,
+    nodes: Option<u64>,
+}
+
+/// Seconds between progress lines of a long solve.
+const PROGRESS_EVERY: f64 = 5.0;
+/// Nodes of the first slice of a solve; each next slice is twice as big up to `LAST_SLICE`. A slice that runs out
+/// restarts from the root with the table kept, so slices cost little and only long solves have more than a few.
+const FIRST_SLICE: u64 = 1 << 16;
+const LAST_SLICE: u64 = 1 << 26;
+
+/// How a solve ended: exactly, or stopped by the limit with its best guess.
+enum Solved {
+    Exact(reversi::engine::SearchResult),
+    Unfinished(Interrupted),
+}
+
+/// Solves `board` in slices of nodes, so it can print progress (on stderr) and stop at `limit`.
+fn solve_within(searcher: &mut Searcher, board: &Board, line: usize, limit: SolveLimit) -> Solved {
+    let start = Instant::now();
+    let (mut slice, mut last_progress) = (FIRST_SLICE, 0.0);
+    loop {
+        let spent = searcher.interrupted().map_or(0, |so_far| so_far.nodes);
+        let mut budget = slice.min(limit.nodes.map_or(u64::MAX, |most| most.saturating_sub(spent)));
+        if let Some(seconds) = limit.seconds {
+            // Nodes this solve visits per second so far, to end a slice near the time limit.
+            let rate = spent as f64 / start.elapsed().as_secs_f64().max(1e-3);
+            let left = (seconds - start.elapsed().as_secs_f64()).max(0.0);
+            budget = budget.min((rate * left) as u64 + FIRST_SLICE);
+        }
+        match searcher.search(board, &Limits { node_budget: Some(budget.max(1)), ..Limits::exact() }) {
+            Ok(result) => return Solved::Exact(result),
+            Err(Aborted) => {}
+        }
+        let so_far = searcher.interrupted().expect("an aborted search waits to resume");
+        let elapsed = start.elapsed().as_secs_f64();
+        if limit.seconds.is_some_and(|most| elapsed >= most) || limit.nodes.is_some_and(|most| so_far.nodes >= most) {
+            return Solved::Unfinished(so_far);
+        }
+        if elapsed - last_progress >= PROGRESS_EVERY {
+            last_progress = elapsed;
+            let midgame = so_far.midgame.map_or("no midgame iteration done yet".to_string(), |(depth, score)| {
+                format!("midgame depth {depth} done: {score:+}")
+            });
+            eprintln!(
+                "line {line}: {} empties, {elapsed:.0} s, {:.0} M nodes, {midgame}, best so far {}, still solving",
+                board.empty_count(),
+                so_far.nodes as f64 / 1e6,
+                so_far.best_move.map_or("pass".to_string(), |sq| square_name(sq, 8))
+            );
+        }
+        slice = (slice * 2).min(LAST_SLICE);
+    }
 }
 
 /// Solves every position of an OBF file (a fresh table for each), printing one line per position and the totals.
-fn solve_suite(path: &str) -> Result<SuiteTotals, String> {
+/// A position the limit stops gets the best move and midgame score found so far, marked as not exact.
+fn solve_suite(path: &str, limit: SolveLimit) -> Result<SuiteTotals, String> {
     let text = read_text(path)?;
     let mut searcher = Searcher::new(TT_MEGABYTES);
-    let mut totals = SuiteTotals { positions: 0, nodes: 0, seconds: 0.0, mismatches: 0 };
+    let mut totals = SuiteTotals { positions: 0, nodes: 0, seconds: 0.0, mismatches: 0, unfinished: 0 };
     println!(
         "{:>5} {:>4} {:>6} {:>8} {:>14} {:>9} {:>9}",
         "line", "move", "score", "expected", "nodes", "time s", "Mnodes/s"
@@ -157,30 +256,52 @@ fn solve_suite(path: &str) -> Result<SuiteTotals, String> {
         };
         searcher.clear();
         let start = Instant::now();
-        let result = searcher.solve(&board);
+        let solved = solve_within(&mut searcher, &board, line, limit);
         let seconds = start.elapsed().as_secs_f64();
-        let mv = result.best_move.map_or("pass".to_string(), |sq| square_name(sq, 8));
         let expected = position.expected_score();
-        let mut problems = Vec::new();
-        if expected.is_some_and(|e| e != result.score) {
-            problems.push("score");
-        }
-        let listed = result.best_move.and_then(|sq| position.scores.iter().find(|&&(m, _)| m == Move::Play(sq)));
-        if expected.is_some() && listed.is_some_and(|&(_, score)| Some(score) != expected) {
-            problems.push("move");
-        }
         let expected_text = expected.map_or("-".to_string(), |e| format!("{e:+}"));
-        let flag = if problems.is_empty() { String::new() } else { format!("  MISMATCH ({})", problems.join(", ")) };
+        let (best_move, score, nodes, flag) = match solved {
+            Solved::Exact(result) => {
+                let mut problems = Vec::new();
+                if expected.is_some_and(|e| e != result.score) {
+                    problems.push("score");
+                }
+                let listed =
+                    result.best_move.and_then(|sq| position.scores.iter().find(|&&(m, _)| m == Move::Play(sq)));
+                if expected.is_some() && listed.is_some_and(|&(_, score)| Some(score) != expected) {
+                    problems.push("move");
+                }
+                totals.mismatches += !problems.is_empty() as usize;
+                let flag =
+                    if problems.is_empty() { String::new() } else { format!("  MISMATCH ({})", problems.join(", ")) };
+                (result.best_move, format!("{:+}", result.score), result.nodes, flag)
+            }
+            Solved::Unfinished(so_far) => {
+                totals.unfinished += 1;
+                let (score, flag) = match so_far.midgame {
+                    Some((depth, score)) => {
+                        (format!("~{score:+}"), format!("  NOT EXACT (limit reached; midgame depth {depth})"))
+                    }
+                    None => ("?".to_string(), "  NOT EXACT (limit reached before any search finished)".to_string()),
+                };
+                (so_far.best_move, score, so_far.nodes, flag)
+            }
+        };
+        let mv = best_move.map_or("pass".to_string(), |sq| square_name(sq, 8));
         println!(
-            "{line:>5} {mv:>4} {:>+6} {expected_text:>8} {:>14} {seconds:>9.3} {:>9.1}{flag}",
-            result.score,
-            result.nodes,
-            result.nodes as f64 / seconds / 1e6
+            "{line:>5} {mv:>4} {score:>6} {expected_text:>8} {nodes:>14} {seconds:>9.3} {:>9.1}{flag}",
+            nodes as f64 / seconds / 1e6
         );
         totals.positions += 1;
-        totals.nodes += result.nodes;
+        totals.nodes += nodes;
         totals.seconds += seconds;
-        totals.mismatches += !problems.is_empty() as usize;
+    }
+    let mut verdict = Vec::new();
+    if totals.mismatches > 0 {
+        verdict.push(format!("{} MISMATCH", totals.mismatches));
+    }
+    if totals.unfinished > 0 {
+        verdict.push(format!("{} NOT EXACT (limit reached)", totals.unfinished));
     }
     println!(
         "total: {} positions, {} nodes, {:.3} s, {:.1} Mnodes/s, {}",
@@ -188,14 +309,14 @@ fn solve_suite(path: &str) -> Result<SuiteTotals, String> {
         totals.nodes,
         totals.seconds,
         totals.nodes as f64 / totals.seconds.max(1e-9) / 1e6,
-        if totals.mismatches == 0 { "all as expected".to_string() } else { format!("{} MISMATCH", totals.mismatches) }
+        if verdict.is_empty() { "all as expected".to_string() } else { verdict.join(", ") }
     );
     Ok(totals)
 }
 
 /// The NBoard protocol until `quit` or the end of stdin. Lines that are not UTF-8 are read lossily.
-fn run_nboard() {
-    let mut session = Session::new(TT_MEGABYTES);
+fn run_nboard(move_time: Duration) {
+    let mut session = Session::new(TT_MEGABYTES).with_move_time(move_time);
     let (stdin, stdout, stderr) = (std::io::stdin(), std::io::stdout(), std::io::stderr());
     let (mut input, mut out, mut err) = (stdin.lock(), stdout.lock(), stderr.lock());
     let mut bytes = Vec::new();
@@ -297,14 +418,14 @@ fn percentile(values: &mut [f64], q: f64) -> f64 {
     values.get(((values.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0.0)
 }
 
-/// Exit status of a solved suite: 1 if a position was unreadable or solved differently from the file, or if there
-/// was nothing to solve.
+/// Exit status of a solved suite: 1 if a position was unreadable, solved differently from the file or not solved
+/// within the limit, or if there was nothing to solve.
 fn exit_on_mismatch(totals: &SuiteTotals) {
     if totals.positions == 0 && totals.mismatches == 0 {
         eprintln!("reversi-engine: no position to solve in the file");
         std::process::exit(1);
     }
-    if totals.mismatches > 0 {
+    if totals.mismatches > 0 || totals.unfinished > 0 {
         std::process::exit(1);
     }
 }
@@ -319,7 +440,7 @@ fn main() {
     match command {
         Command::Help => println!("{USAGE}"),
         Command::Perft(depth) => run_perft(depth),
-        Command::Solve(path) => match solve_suite(&path) {
+        Command::Solve { path, limit } => match solve_suite(&path, limit) {
             Ok(totals) => exit_on_mismatch(&totals),
             Err(message) => {
                 eprintln!("reversi-engine solve: {message}");
@@ -328,12 +449,12 @@ fn main() {
         },
         Command::Bench(path) => {
             run_perft(BENCH_PERFT_DEPTH);
-            match solve_suite(&path) {
+            match solve_suite(&path, SolveLimit::default()) {
                 Ok(totals) => exit_on_mismatch(&totals),
                 Err(message) => println!("endgame suite skipped: {message}"),
             }
         }
-        Command::Nboard => run_nboard(),
+        Command::Nboard { move_time } => run_nboard(move_time),
         Command::Levels { slice, levels } => bench_levels(slice, &levels),
         Command::Match(options) => {
             if let Err(message) = reversi::engine::ai::match_play::run_command(&options) {
@@ -355,10 +476,13 @@ mod tests {
     #[test]
     fn commands_take_their_arguments_and_refuse_more() {
         assert_eq!(parse("perft 5"), Ok(Command::Perft(5)));
-        assert_eq!(parse("solve a.obf"), Ok(Command::Solve("a.obf".into())));
+        assert_eq!(parse("solve a.obf"), Ok(Command::Solve { path: "a.obf".into(), limit: SolveLimit::default() }));
+        let limit = SolveLimit { seconds: Some(2.5), nodes: Some(1000) };
+        assert_eq!(parse("solve a.obf --nodes 1000 --time 2.5"), Ok(Command::Solve { path: "a.obf".into(), limit }));
         assert_eq!(parse("bench"), Ok(Command::Bench(DEFAULT_SUITE.into())));
         assert_eq!(parse("levels 5000 expert"), Ok(Command::Levels { slice: Some(5000), levels: vec![Level::Expert] }));
         assert_eq!(parse("--help"), Ok(Command::Help));
+        assert_eq!(parse("nboard --movetime 0.5"), Ok(Command::Nboard { move_time: Duration::from_millis(500) }));
         for bad in [
             "",
             "perft",

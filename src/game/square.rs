@@ -1,9 +1,11 @@
 //! Square coordinates: columns a.. left to right, rows 1.. top to bottom, a1 top-left; index = row * size + column.
 
 /// The name of square `index` on a `size`×`size` board, e.g. "f5" or "j10".
+/// Any index and size give a name rather than a panic: a column past z (or a board of no columns) is '?'.
 pub fn square_name(index: usize, size: usize) -> String {
-    let column = (b'a' + (index % size) as u8) as char;
-    format!("{column}{}", index / size + 1)
+    let column = index.checked_rem(size).filter(|&c| c < 26).map_or('?', |c| (b'a' + c as u8) as char);
+    let row = index.checked_div(size).map_or(0, |r| r as u128 + 1);
+    format!("{column}{row}")
 }
 
 /// The index of a square name such as "f5" or "J10" (any case) on a `size`×`size` board.
@@ -31,6 +33,15 @@ mod tests {
         assert_eq!(square_name(37, 8), "f5");
         assert_eq!(square_name(99, 10), "j10");
         assert_eq!(square_name(35, 6), "f6");
+    }
+
+    #[test]
+    fn any_index_and_size_get_a_name() {
+        // Issue 11: `square_name(i, 0)` divided by zero.
+        assert_eq!(square_name(5, 0), "?0");
+        assert_eq!(square_name(usize::MAX, 1), format!("a{}", usize::MAX as u128 + 1));
+        assert_eq!(square_name(30, 40), "?1");
+        assert_eq!(square_name(64, 8), "a9", "off an 8×8 board, named as the next row");
     }
 
     #[test]

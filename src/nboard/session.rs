@@ -6,25 +6,44 @@
 //! (`pong <n>`), `learn` (`learned`; nothing is learnt), `quit`. Thinking is bracketed by `status` lines and
 //! followed by `nodestats <nodes> <seconds>`. A malformed record or an illegal move is reported on a `status`
 //! line and on stderr, and the session goes on with its position unchanged; unknown commands are ignored.
+//!
+//! Every `go` and `hint` answers within the session's time per move (`reversi-engine nboard --movetime S`, 10 s by
+//! default): a search the depth asks for that is not done by then gives its deepest finished answer.
 
 use super::ggf::{parse_ggf, parse_move};
+use crate::engine::ai::think_job::slice_nodes;
 use crate::engine::search::NO_SELECTIVITY;
 use crate::engine::Ai;
 use crate::engine::LevelSettings;
-use crate::engine::ThinkJob;
+use crate::engine::{Decision, ThinkJob, VariantBoard};
 use crate::game::{square_name, Game, Move};
 use std::io::{self, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// At most `most` characters of `text`, marked when cut.
+fn shortened(text: &str, most: usize) -> String {
+    match text.char_indices().nth(most) {
+        Some((cut, _)) => format!("{}… ({} bytes)", &text[..cut], text.len()),
+        None => text.to_string(),
+    }
+}
 
 pub const ENGINE_NAME: &str = "reversi-engine";
 /// Depth until the GUI sets one.
 const DEFAULT_DEPTH: u32 = 10;
 const MAX_DEPTH: u32 = 60;
+/// Time per `go` or `hint` until told otherwise.
+pub const DEFAULT_MOVE_SECONDS: f64 = 10.0;
+/// Characters of a bad line echoed on stderr, and of an error message (which may quote the line), at most: a line
+/// can be megabytes of junk.
+const ECHO_CHARS: usize = 80;
+const MESSAGE_CHARS: usize = 240;
 
 pub struct Session {
     ai: Ai,
     game: Game,
     depth: u32,
+    move_time: Duration,
 }
 
 /// The search settings for an NBoard depth: midgame `depth` plies, solving exactly from about 1.5 × depth + 4
@@ -47,7 +66,17 @@ pub fn depth_settings(depth: u32) -> LevelSettings {
 impl Session {
     /// A session on the standard start whose 8×8 table takes about `tt_megabytes` MB.
     pub fn new(tt_megabytes: usize) -> Self {
-        Session { ai: Ai::new(tt_megabytes), game: Game::default(), depth: DEFAULT_DEPTH }
+        Session {
+            ai: Ai::new(tt_megabytes),
+            game: Game::default(),
+            depth: DEFAULT_DEPTH,
+            move_time: Duration::from_secs_f64(DEFAULT_MOVE_SECONDS),
+        }
+    }
+
+    /// The same session answering each `go` and `hint` within `move_time`.
+    pub fn with_move_time(self, move_time: Duration) -> Self {
+        Session { move_time, ..self }
     }
 
     /// The game as the session knows it.
@@ -57,7 +86,8 @@ impl Session {
 
     /// Handles one line. Returns `Ok(false)` after `quit`.
     pub fn handle(&mut self, line: &str, out: &mut impl Write, err: &mut impl Write) -> io::Result<bool> {
-        let line = line.trim();
+        // A byte-order mark some tools put before the first line is not part of the command.
+        let line = line.trim_start_matches('\u{feff}').trim();
         let (command, argument) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let argument = argument.trim();
         let outcome = match command {
@@ -86,15 +116,16 @@ impl Session {
                 Ok(())
             }
             _ => {
-                writeln!(err, "ignoring unknown command {command:?}")?;
+                writeln!(err, "ignoring unknown command {:?}", shortened(command, ECHO_CHARS))?;
                 Ok(())
             }
         };
         match outcome {
             Ok(()) => {}
             Err(message) => {
+                let message = shortened(&message, MESSAGE_CHARS);
                 writeln!(out, "status error: {message}")?;
-                writeln!(err, "error: {message} (in {line:?})")?;
+                writeln!(err, "error: {message} (in {:?})", shortened(line, ECHO_CHARS))?;
             }
         }
         out.flush()?;
@@ -142,7 +173,8 @@ impl Session {
         let (board, n) = (*self.game.position().board(), self.game.position().size().n());
         self.status(out, "thinking");
         let start = Instant::now();
-        let decision = ThinkJob::evaluation(&board, &depth_settings(self.depth)).run(&mut self.ai);
+        let mut job = ThinkJob::evaluation(&board, &depth_settings(self.depth));
+        let decision = self.within_move_time(&mut job, &board);
         let seconds = start.elapsed().as_secs_f64();
         let mv = decision.mv.map_or("PA".to_string(), |sq| square_name(sq, n).to_uppercase());
         let _ = writeln!(out, "=== {mv}/{:.2}/{seconds:.2}", decision.score as f64);
@@ -160,15 +192,33 @@ impl Session {
         self.status(out, "thinking");
         let start = Instant::now();
         let mut job = ThinkJob::scoring(&board, &settings);
-        job.run(&mut self.ai);
+        self.within_move_time(&mut job, &board);
         // Children are searched one ply shallower: the depth seen from here is the set depth.
         let depth =
             if board.empty_count() <= settings.exact_empties { "100%".to_string() } else { self.depth.to_string() };
-        for &(sq, score) in job.scored().iter().take(count) {
+        // Cut short, the moves scored so far are hinted (in square order until the job sorts them).
+        let mut scored = job.scored().to_vec();
+        scored.sort_by_key(|&(sq, score)| (-score, sq));
+        for &(sq, score) in scored.iter().take(count) {
             let _ = writeln!(out, "search {} {:.2} 0 {depth}", square_name(sq, n).to_uppercase(), score as f64);
         }
         self.finish(out, job.nodes(), start.elapsed().as_secs_f64());
         Ok(())
+    }
+
+    /// Runs `job` in slices until it decides or the time per move is up, then takes its deepest finished answer.
+    fn within_move_time(&mut self, job: &mut ThinkJob, board: &VariantBoard) -> Decision {
+        let start = Instant::now();
+        // Ten of the app's slices: a few tens of milliseconds natively, so the time is kept closely.
+        let slice = 10 * slice_nodes(board);
+        loop {
+            if let Some(decision) = job.step(&mut self.ai, slice) {
+                return decision;
+            }
+            if start.elapsed() >= self.move_time {
+                return job.force_move_now();
+            }
+        }
     }
 
     fn status(&self, out: &mut impl Write, text: &str) {

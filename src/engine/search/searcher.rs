@@ -92,6 +92,17 @@ impl std::fmt::Display for Aborted {
     }
 }
 
+/// The state of a search its node budget interrupted: enough to report a best guess when there is no time to finish.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interrupted {
+    /// The best root move so far (from the deepest completed iteration; square order before the first).
+    pub best_move: Option<usize>,
+    /// The deepest completed midgame iteration: its depth and score.
+    pub midgame: Option<(u32, i32)>,
+    /// Nodes spent by all its slices.
+    pub nodes: u64,
+}
+
 /// Progress of an iterative deepening that a node budget interrupted, to resume from.
 #[derive(Clone, Debug)]
 struct Progress {
@@ -154,6 +165,15 @@ impl Searcher {
     /// Exact solve of the whole remaining game: best move and final disc difference.
     pub fn solve(&mut self, board: &Board) -> SearchResult {
         self.search(board, &Limits::exact()).expect("a search without node budget cannot abort")
+    }
+
+    /// What the search that the node budget last interrupted has found so far, if one is waiting to resume.
+    pub fn interrupted(&self) -> Option<Interrupted> {
+        self.progress.as_ref().map(|p| Interrupted {
+            best_move: p.root_order.first().copied(),
+            midgame: p.completed,
+            nodes: p.nodes,
+        })
     }
 
     /// Counts a node; false (and `aborted` set) once the budget is spent.
@@ -511,6 +531,24 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn an_interrupted_solve_reports_its_deepest_midgame_iteration() {
+        let board = random_positions(1, 40..=40)[0];
+        let mut searcher = Searcher::new(4);
+        let limits = Limits { node_budget: Some(200_000), ..Limits::exact() };
+        let mut nodes = 0;
+        for _ in 0..3 {
+            assert_eq!(searcher.search(&board, &limits), Err(Aborted), "40 empties in 600 k nodes");
+            nodes += searcher.nodes;
+        }
+        let so_far = searcher.interrupted().expect("a search to resume");
+        assert!(so_far.best_move.is_some_and(|sq| board.moves() >> sq & 1 == 1));
+        assert!(so_far.midgame.is_some_and(|(depth, _)| depth >= 3), "{so_far:?}");
+        assert_eq!(so_far.nodes, nodes);
+        searcher.clear();
+        assert_eq!(searcher.interrupted(), None);
     }
 
     /// Runs a search in slices of `slice` nodes until it finishes, like the browser driver.
