@@ -161,7 +161,7 @@ fn a_finished_game_has_a_result_with_empties_to_the_winner() {
     let result = game.result().unwrap();
     assert_eq!((result.black, result.white), (64, 0));
     assert_eq!(result.winner(), Some(Color::Black));
-    assert_eq!(result.to_string(), "Black wins 64–0");
+    assert_eq!(result.to_string(), "Black wins 64–0, a wipeout");
     assert_eq!(game.play(sq("a1")).unwrap_err().reason, Reason::GameOver);
 }
 

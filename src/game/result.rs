@@ -75,15 +75,49 @@ impl GameResult {
     }
 }
 
+impl GameResult {
+    /// The score with the winner's discs first ("61–3"); Black's first in a draw.
+    pub fn score(&self) -> String {
+        let (first, second) = match self.winner() {
+            Some(winner) => (self.discs(winner), self.discs(winner.opponent())),
+            None => (self.black, self.white),
+        };
+        format!("{first}–{second}")
+    }
+
+    /// The board ended with no disc of the loser's left (a resignation is no wipeout: its discs were there).
+    pub fn is_wipeout(&self) -> bool {
+        self.reason == EndReason::NoMoves && self.winner().is_some_and(|w| self.discs(w.opponent()) == 0)
+    }
+}
+
 impl std::fmt::Display for GameResult {
-    /// "Black wins 40–24", "White wins by resignation 0–64", "Draw 32–32", "Draw by agreement 20–18".
+    /// "White wins 61–3", "White wins 64–0, a wipeout", "White wins by resignation 64–0", "Draw 32–32",
+    /// "Draw by agreement 20–18": the winner's discs first.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let score = format!("{}–{}", self.black, self.white);
+        let score = self.score();
         match (self.reason, self.winner()) {
             (EndReason::Resigned(loser), _) => write!(f, "{} wins by resignation {score}", loser.opponent()),
             (EndReason::AgreedDraw, _) => write!(f, "Draw by agreement {score}"),
+            (EndReason::NoMoves, Some(winner)) if self.is_wipeout() => write!(f, "{winner} wins {score}, a wipeout"),
             (EndReason::NoMoves, Some(winner)) => write!(f, "{winner} wins {score}"),
             (EndReason::NoMoves, None) => write!(f, "Draw {score}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_winners_discs_come_first() {
+        let result = |black, white, reason| GameResult { black, white, reason }.to_string();
+        assert_eq!(result(3, 61, EndReason::NoMoves), "White wins 61–3");
+        assert_eq!(result(40, 24, EndReason::NoMoves), "Black wins 40–24");
+        assert_eq!(result(0, 64, EndReason::NoMoves), "White wins 64–0, a wipeout");
+        assert_eq!(result(0, 64, EndReason::Resigned(Color::Black)), "White wins by resignation 64–0");
+        assert_eq!(result(20, 18, EndReason::AgreedDraw), "Draw by agreement 20–18");
+        assert_eq!(result(32, 32, EndReason::NoMoves), "Draw 32–32");
     }
 }

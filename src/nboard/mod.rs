@@ -1,6 +1,6 @@
-//! Talking to other Othello programs: the NBoard protocol and GGF game records (OBF test positions are read by
-//! `game::notation`).
+//! Talking to other Othello programs: the NBoard protocol (GGF game records and OBF test positions are read by
+//! `game::notation`, which the app shares).
 //! Native only (the command line); the browser build leaves it out.
 
-pub mod ggf;
+pub use crate::game::notation::ggf;
 pub mod session;

@@ -140,7 +140,7 @@ test('Move now makes the computer play its best move so far at once', async (t) 
 test('resigning ends the game with every square to the winner', async (t) => {
   const { page, errors } = await openSite(t);
   await button(page, 'Resign').click();
-  await waitForStatus(page, /^Game over: White wins by resignation 0–64\.$/);
+  await waitForStatus(page, /^Game over: White wins by resignation 64–0\.$/);
   assert.equal(await button(page, 'Resign').isDisabled(), true);
   await button(page, 'New game').click();
   await waitForStatus(page, /^Black to move\.$/);

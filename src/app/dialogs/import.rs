@@ -50,8 +50,9 @@ pub fn ImportDialog() -> impl IntoView {
         <Modal title="Import">
             <form class="import-form" on:submit=move |ev| { ev.prevent_default(); import(false); }>
                 <label for="import-text">
-                    "Paste a transcript such as " <code>"f5d6c3d3c4"</code>
-                    " or a board string (one character per square: X black, O white, - empty, then the side to move)."
+                    "Paste a transcript such as " <code>"f5d6c3d3c4"</code> " or " <code>"1. f5 d6 2. c3"</code>
+                    ", a board string (one character per square: X black, O white, - empty, then the side to move) "
+                    "or a GGF record from NBoard."
                 </label>
                 <textarea
                     id="import-text"

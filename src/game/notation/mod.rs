@@ -2,6 +2,7 @@
 
 mod board_text;
 mod error;
+pub mod ggf;
 mod obf;
 mod transcript;
 
@@ -12,11 +13,13 @@ pub use transcript::{read_transcript, replay, write_moves, write_transcript};
 
 use crate::game::{Game, Variant};
 
-/// Reads pasted text as a board string (a game starting from that position) or else as a transcript of a game
-/// of `variant`. Text that is nearly a board string (a square too many or too few, one odd character) is read as
-/// one, so its error says what is wrong with it as a board string rather than as a transcript.
+/// Reads pasted text as a GGF record (NBoard), a board string (a game starting from that position) or else as a
+/// transcript of a game of `variant`. Text that is nearly a board string (a square too many or too few, one odd
+/// character) is read as one, so its error says what is wrong with it as a board string rather than as a transcript.
 pub fn read_game(text: &str, variant: Variant) -> Result<Game, NotationError> {
-    if is_board_text(text) {
+    if text.trim_start().starts_with("(;") {
+        ggf::parse_ggf(text).and_then(|record| record.replay()).map_err(|e| NotationError::new(Location::Text, e))
+    } else if is_board_text(text) {
         read_board(text).map(Game::from_position)
     } else if looks_like_board_text(text) {
         Err(read_board(text).map_or_else(
@@ -50,6 +53,10 @@ mod tests {
         assert_eq!(from_board.history().moves(), &[] as &[Move]);
         assert_eq!(from_board.to_move(), Color::Black);
         assert_eq!(read_game("f5 q", Variant::default()).unwrap_err().to_string(), "move 2: 'q' is not a square");
+        let record = ggf::write_ggf(&from_moves);
+        assert_eq!(read_game(&record, Variant::default()).unwrap().position(), from_moves.position());
+        let broken = read_game("(;GM[Othello]B[f5];)", Variant::default()).unwrap_err().to_string();
+        assert_eq!(broken, "malformed GGF: a move comes before the board");
     }
 
     /// Issue 11 (smaller): a board string one square short was read as a transcript ("move 1: 'XX' is not...").

@@ -1,5 +1,6 @@
-//! Transcripts: the moves of a game run together, "f5d6c3d3c4". Read case-insensitively with spaces allowed and
-//! passes written "pa"/"ps" or left out; written in lower case with passes left out unless asked for ("pa").
+//! Transcripts: the moves of a game run together, "f5d6c3d3c4". Read as other programs write them too: any case,
+//! spaces, line breaks, commas, move numbers ("1. f5 d6 2. c3"), passes written "pass", "pa", "ps" or "--" or left
+//! out; written in lower case with passes left out unless asked for ("pa").
 
 use super::error::{Location, NotationError};
 use crate::game::{parse_square, square_name, Game, Move, Variant};
@@ -52,23 +53,35 @@ pub fn replay(text: &str, mut game: Game) -> Result<Game, NotationError> {
 }
 
 fn is_pass(token: &str) -> bool {
-    token.eq_ignore_ascii_case("pa") || token.eq_ignore_ascii_case("ps")
+    ["pa", "ps", "pass", "--"].iter().any(|pass| token.eq_ignore_ascii_case(pass))
 }
 
-/// Splits a transcript into moves: a letter and the digits after it, or a pass ("pa"/"ps"); anything else is
-/// one character with the digits after it, to be reported as "not a square".
+/// Splits a transcript into moves: a letter and the digits after it, or a pass ("pass", "pa", "ps", "--"); anything
+/// else is one character with the digits after it, to be reported as "not a square". What other programs put between
+/// moves is skipped: spaces and line breaks, commas and semicolons, and move numbers ("1.", "12...", "3)").
 fn tokens(text: &str) -> impl Iterator<Item = &str> {
     let mut rest = text;
-    std::iter::from_fn(move || {
-        rest = rest.trim_start();
+    std::iter::from_fn(move || loop {
+        rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ',' || c == ';');
         let first = rest.chars().next()?;
-        let after_first = first.len_utf8();
-        let tail = &rest[after_first..];
-        let pass = first.eq_ignore_ascii_case(&'p') && tail.starts_with(|c: char| "aAsS".contains(c));
-        let len = if pass { 2 } else { after_first + tail.bytes().take_while(u8::is_ascii_digit).count() };
+        if first.is_ascii_digit() {
+            let number = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+            rest = rest[number..].trim_start_matches(['.', ')']);
+            continue;
+        }
+        let len = if rest.get(..4).is_some_and(|word| word.eq_ignore_ascii_case("pass")) {
+            4
+        } else if rest.starts_with("--") {
+            2
+        } else if first.eq_ignore_ascii_case(&'p') && rest[1..].starts_with(|c: char| "aAsS".contains(c)) {
+            2
+        } else {
+            let after_first = first.len_utf8();
+            after_first + rest[after_first..].bytes().take_while(u8::is_ascii_digit).count()
+        };
         let (token, remainder) = rest.split_at(len);
         rest = remainder;
-        Some(token)
+        return Some(token);
     })
 }
 
@@ -91,13 +104,29 @@ mod tests {
         assert_eq!(err("f5d6d6"), "move 3, d6: square is occupied");
         assert_eq!(err("f5d6z9"), "move 3: 'z9' is not a square");
         assert_eq!(err("f5 d6 i1"), "move 3: 'i1' is not a square");
-        assert_eq!(err("f5,d6"), "move 2: ',' is not a square");
+        assert_eq!(err("f5/d6"), "move 2: '/' is not a square");
         assert_eq!(err("f5 d"), "move 2: 'd' is not a square");
         assert_eq!(err("f5pa"), "move 2: pass: White has a legal move");
         assert_eq!(err("d3c3b3d2e1d6d7e3f4 pa"), "move 10: pass: the game is over");
         assert_eq!(err("d3c3b3d2e1d6d7e3f4a1"), "move 10, a1: the game is over");
         let located = read_transcript("f5d6c3f7", Variant::default()).unwrap_err();
         assert_eq!(located.location, Location::Move(4));
+    }
+
+    #[test]
+    fn reads_what_other_programs_write() {
+        let plain = "f5d6c3d3c4";
+        for written in [
+            "1. f5 d6 2. c3 d3 3. c4",
+            "1.F5 D6\n2.C3 D3\n3.C4",
+            "f5, d6, c3, d3, c4",
+            "1) f5 d6; 2) c3 d3; 3) c4",
+            "1. f5 2. d6 3. c3 4. d3 5. c4",
+            "F5D6C3D3C4\n",
+        ] {
+            let game = read_transcript(written, Variant::default()).unwrap_or_else(|e| panic!("{written}: {e}"));
+            assert_eq!(write_transcript(&game, false), plain, "{written}");
+        }
     }
 
     #[test]
@@ -125,6 +154,9 @@ mod tests {
         let from_with = read_transcript(&with, Variant::default()).unwrap();
         let from_without = read_transcript(&without, Variant::default()).unwrap();
         let from_ps = read_transcript(&with.replace("pa", " PS "), Variant::default()).unwrap();
+        for pass in [" pass ", " PASS ", " -- ", " PA "] {
+            assert_eq!(read_transcript(&with.replace("pa", pass), Variant::default()).unwrap(), game, "{pass}");
+        }
         assert_eq!(from_with, game);
         assert_eq!(from_without, game);
         assert_eq!(from_ps, game);

@@ -3,7 +3,8 @@
 //!
 //! Board squares are `-` (empty), `*` (black) and `O` (white); the side to move is `*` or `O` (the board-string
 //! reader of `game::notation` takes these too). A move is a square, optionally followed by `/eval/time`, or `PA`
-//! for a pass. Tags the engine has no use for are skipped.
+//! for a pass. Tags the engine has no use for are skipped. The engine's NBoard session reads them, and the app
+//! imports and exports them.
 
 use crate::game::notation::read_board;
 use crate::game::{parse_square, BoardSize, Color, Game, Move, Position};
@@ -87,6 +88,31 @@ pub fn parse_move(text: &str, size: usize) -> Option<Move> {
     }
 }
 
+/// The record of a game: its start position and the moves up to its current point, passes written `PA`.
+pub fn write_ggf(game: &Game) -> String {
+    let start = game.start_position();
+    let n = start.size().n();
+    let disc = |color: Option<Color>| match color {
+        Some(Color::Black) => '*',
+        Some(Color::White) => 'O',
+        None => '-',
+    };
+    let squares: String = (0..n * n).map(|i| disc(start.at(i))).collect();
+    let mut text = format!("(;GM[Othello]PC[Reversi]TY[{n}]BO[{n} {squares} {}]", disc(Some(start.to_move())));
+    let mut mover = start.to_move();
+    for mv in game.history().played() {
+        let tag = if mover == Color::Black { "B" } else { "W" };
+        let written = match mv {
+            Move::Play(square) => crate::game::square_name(*square, n),
+            Move::Pass => "PA".to_string(),
+        };
+        text.push_str(&format!("{tag}[{written}]"));
+        mover = mover.opponent();
+    }
+    text.push_str(";)");
+    text
+}
+
 /// Reads a record; the moves are checked when it is replayed.
 pub fn parse_ggf(text: &str) -> Result<GgfGame, GgfError> {
     let (mut start, mut moves, mut size_tag) = (None, Vec::new(), None);
@@ -157,6 +183,19 @@ mod tests {
         assert_eq!(game.to_move(), Color::Black);
         let (black, white) = game.counts();
         assert_eq!((black + white, game.history().played().len()), (8, 4));
+    }
+
+    #[test]
+    fn written_records_read_back_passes_included() {
+        // A game with a forced pass, found by playing the first legal move until someone must pass.
+        let mut game = Game::default();
+        while !game.history().moves().contains(&Move::Pass) {
+            game.play(crate::game::squares_of(game.legal_moves()).next().unwrap()).unwrap();
+        }
+        let text = write_ggf(&game);
+        assert!(text.starts_with(&format!("(;GM[Othello]PC[Reversi]TY[8]BO[8 {START}]B[")), "{text}");
+        assert!(text.contains("[PA]") && text.ends_with(";)"), "{text}");
+        assert_eq!(parse_ggf(&text).unwrap().replay().unwrap(), game);
     }
 
     #[test]
