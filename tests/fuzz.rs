@@ -1,0 +1,177 @@
+//! Random and mutated input for every text parser and decoder of the engine, the game model and the NBoard side:
+//! none may panic, and what is written reads back the same (parse(format(x)) = x).
+//!
+//! Each test prints how many inputs it tried. `FUZZ_ITERATIONS=N cargo test --test fuzz -- --nocapture` runs N
+//! rounds instead of the default (`DEFAULT_ROUNDS`, a few seconds in a debug build).
+
+use reversi::engine::eval::weights::Weights;
+use reversi::engine::rng::Rng;
+use reversi::game::notation::{read_board, read_obf, read_obf_file, read_transcript, write_board, write_transcript};
+use reversi::game::{parse_square, square_name, BoardSize, Color, Game, Variant};
+use reversi::nboard::ggf::{parse_ggf, parse_move};
+use reversi::nboard::session::Session;
+use std::time::Duration;
+
+const DEFAULT_ROUNDS: usize = 1_000;
+
+fn rounds() -> usize {
+    std::env::var("FUZZ_ITERATIONS").ok().and_then(|n| n.parse().ok()).unwrap_or(DEFAULT_ROUNDS)
+}
+
+/// Characters the formats use, and some they do not (multi-byte, control, byte-order mark).
+const ALPHABET: &[char] = &[
+    'a', 'f', 'h', 'j', 'z', 'A', 'F', 'P', 'X', 'O', 'x', 'o', 'B', 'W', '-', '.', '*', '0', '1', '5', '9', ' ', '\n',
+    '\t', ';', ':', '+', '(', ')', '[', ']', '/', '\\', 'é', '×', '\u{feff}', '\u{0}', '🂡',
+];
+
+fn random_text(rng: &mut Rng, most: usize) -> String {
+    let len = (rng.next_u64() % (most as u64 + 1)) as usize;
+    (0..len).map(|_| ALPHABET[(rng.next_u64() % ALPHABET.len() as u64) as usize]).collect()
+}
+
+/// `text` with a few characters replaced, inserted, deleted or duplicated at random places.
+fn mutate(text: &str, rng: &mut Rng) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for _ in 0..1 + rng.next_u64() % 4 {
+        let at = (rng.next_u64() % (chars.len() as u64 + 1)) as usize;
+        let c = ALPHABET[(rng.next_u64() % ALPHABET.len() as u64) as usize];
+        match rng.next_u64() % 4 {
+            0 if at < chars.len() => chars[at] = c,
+            1 => chars.insert(at, c),
+            2 if at < chars.len() => {
+                chars.remove(at);
+            }
+            _ => {
+                let tail: Vec<char> = chars[at..].iter().take(8).copied().collect();
+                chars.splice(at..at, tail);
+            }
+        }
+    }
+    chars.into_iter().collect()
+}
+
+/// A game of random legal moves on a random variant, stopped at a random ply (maybe at its end).
+fn random_game(rng: &mut Rng) -> Game {
+    let size = BoardSize::ALL[(rng.next_u64() % 3) as usize];
+    let variant = Variant {
+        size,
+        first: if rng.next_u64() % 2 == 0 { Color::Black } else { Color::White },
+        ..Variant::default()
+    };
+    let mut game = Game::new(variant);
+    let plies = rng.next_u64() % 120;
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if game.is_over() || moves == 0 {
+            break;
+        }
+        let skip = rng.next_u64() % moves.count_ones() as u64;
+        let square = (0..skip).fold(moves, |m, _| m & (m - 1)).trailing_zeros() as usize;
+        game.play(square).expect("a legal move");
+    }
+    game
+}
+
+#[test]
+fn transcripts_and_board_strings_read_back_and_survive_mutation() {
+    let mut rng = Rng::new(11);
+    let mut inputs = 0;
+    for _ in 0..rounds() {
+        let game = random_game(&mut rng);
+        let variant = game.variant();
+        for with_passes in [false, true] {
+            let text = write_transcript(&game, with_passes);
+            let read = read_transcript(&text, variant).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            assert_eq!(read.position(), game.position(), "{text:?}");
+            let _ = read_transcript(&mutate(&text, &mut rng), variant);
+            inputs += 2;
+        }
+        let board = write_board(game.position());
+        assert_eq!(read_board(&board).unwrap_or_else(|e| panic!("{board:?}: {e}")), *game.position());
+        let _ = read_board(&mutate(&board, &mut rng));
+        let _ = read_transcript(&random_text(&mut rng, 40), variant);
+        let _ = read_board(&random_text(&mut rng, 110));
+        inputs += 4;
+    }
+    println!("transcripts and board strings: {inputs} inputs");
+}
+
+#[test]
+fn obf_lines_and_files_never_panic() {
+    let mut rng = Rng::new(12);
+    let mut inputs = 0;
+    let ffo40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X; A2:+38; C7:+36; D8:+34;";
+    for _ in 0..rounds() {
+        let game = random_game(&mut rng);
+        let board = write_board(game.position());
+        let (squares, side) = board.split_at(board.len() - 1);
+        let line = format!("{squares} {side};");
+        let read = read_obf(&line).unwrap_or_else(|e| panic!("{line:?}: {e}"));
+        assert_eq!(read.position, *game.position());
+        for text in [mutate(&line, &mut rng), mutate(ffo40, &mut rng), random_text(&mut rng, 90)] {
+            let _ = read_obf(&text);
+            let _ = read_obf_file(&format!("% c\n{text}\n\u{feff}{text}"));
+            inputs += 2;
+        }
+        inputs += 1;
+    }
+    println!("OBF: {inputs} inputs");
+}
+
+#[test]
+fn ggf_records_square_names_and_weights_never_panic() {
+    let mut rng = Rng::new(13);
+    let mut inputs = 0;
+    let record = "(;GM[Othello]PC[x]PB[a]PW[b]RE[?]TI[5:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[f6//0.1];)";
+    for _ in 0..rounds() {
+        for text in [mutate(record, &mut rng), random_text(&mut rng, 60)] {
+            if let Ok(game) = parse_ggf(&text) {
+                let _ = game.replay();
+            }
+            let _ = parse_move(&text, 8);
+            let _ = parse_square(&text, (rng.next_u64() % 12) as usize);
+            inputs += 3;
+        }
+        let (index, size) = (rng.next_u64() as usize, (rng.next_u64() % 40) as usize);
+        let name = square_name(index, size);
+        if (6..=10).contains(&size) && index < size * size {
+            assert_eq!(parse_square(&name, size), Some(index));
+        }
+        let bytes: Vec<u8> = (0..rng.next_u64() % 64).map(|_| rng.next_u64() as u8).collect();
+        let _ = Weights::decode(&bytes);
+        inputs += 2;
+    }
+    println!("GGF, square names, weights: {inputs} inputs");
+}
+
+#[test]
+fn an_nboard_session_survives_random_commands() {
+    let mut rng = Rng::new(14);
+    let mut session = Session::new(1).with_move_time(Duration::from_millis(20));
+    let commands = [
+        "nboard 2",
+        "set depth 2",
+        "set depth 99",
+        "move f5",
+        "move PA",
+        "go",
+        "hint 2",
+        "ping 3",
+        "set game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[F5];)",
+        "learn",
+    ];
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let mut inputs = 0;
+    for _ in 0..rounds() / 3 {
+        let base = commands[(rng.next_u64() % commands.len() as u64) as usize];
+        let line = if rng.next_u64() % 2 == 0 { mutate(base, &mut rng) } else { base.to_string() };
+        if line.trim() == "quit" {
+            continue;
+        }
+        session.handle(&line, &mut out, &mut err).expect("writing to memory");
+        inputs += 1;
+        out.clear();
+        err.clear();
+    }
+    println!("NBoard session: {inputs} commands");
+}
