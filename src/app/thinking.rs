@@ -80,9 +80,7 @@ pub fn install(state: AppState) {
 #[cfg(target_arch = "wasm32")]
 mod web {
     use super::*;
-    use crate::engine::eval::pattern_evaluator::EmbeddedDecoding;
-    use crate::engine::Ai;
-    use crate::engine::{Decision, ThinkJob};
+    use crate::engine::{Ai, AiBuilder, Decision, ThinkJob};
     use gloo_timers::callback::Timeout;
     use std::cell::RefCell;
     use std::rc::Rc;
@@ -112,22 +110,19 @@ mod web {
 
     /// The computer player, built a step per task (by `warm_up`, or by the thinking slices if they come first).
     enum Engine {
-        Decoding(EmbeddedDecoding),
+        Building(AiBuilder),
         Ready(Box<Ai>),
     }
 
     impl Engine {
         /// One more step of building the engine, or the engine once it is built.
         fn ai(&mut self) -> Option<&mut Ai> {
-            if let Engine::Decoding(decoding) = self {
-                if !decoding.step() {
-                    return None;
-                }
-                *self = Engine::Ready(Box::new(Ai::new(TABLE_MB)));
+            if let Engine::Building(builder) = self {
+                *self = Engine::Ready(Box::new(builder.step()?));
             }
             match self {
                 Engine::Ready(ai) => Some(ai),
-                Engine::Decoding(_) => None,
+                Engine::Building(_) => None,
             }
         }
     }
@@ -138,7 +133,7 @@ mod web {
 
     pub fn install(state: AppState, task: Memo<Option<Task>>) {
         let driver =
-            Rc::new(RefCell::new(Driver { engine: Engine::Decoding(EmbeddedDecoding::start()), current: None }));
+            Rc::new(RefCell::new(Driver { engine: Engine::Building(AiBuilder::new(TABLE_MB)), current: None }));
         warm_up(driver.clone());
         Effect::new(move |_| {
             let wanted = task.get();

@@ -13,7 +13,7 @@ pub mod search;
 #[cfg(test)]
 mod test_positions;
 
-pub use ai::{Ai, Decision, Level, LevelSettings, ThinkJob};
+pub use ai::{Ai, AiBuilder, Decision, Level, LevelSettings, ThinkJob};
 pub use eval::{Evaluator, HandEvaluator};
 pub use rules::{Board, Geometry, Opening, VariantBoard};
 pub use search::{Aborted, Limits, SearchResult, Searcher};

@@ -1,12 +1,15 @@
-//! The computer player: the `Ai` that owns the searchers, the `ThinkJob` that thinks a few milliseconds at a time
-//! and ends in a `Decision`, the difficulty levels, and the match runner that plays settings against each other.
+//! The computer player, the engine's front door: the `Ai` that owns the searchers (built in one go, or a step at a
+//! time by `AiBuilder`), the `ThinkJob` that thinks a few milliseconds at a time and ends in a `Decision`, the
+//! difficulty levels, and the match runner that plays settings against each other.
 
 #[allow(clippy::module_inception)] // ai::ai holds the Ai type: one concept per file.
 pub mod ai;
+pub mod builder;
 pub mod level;
 pub mod match_play;
 pub mod think_job;
 
 pub use ai::Ai;
+pub use builder::AiBuilder;
 pub use level::{Level, LevelSettings};
 pub use think_job::{Decision, ThinkJob};

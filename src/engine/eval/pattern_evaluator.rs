@@ -30,17 +30,17 @@ impl PatternEvaluator {
     }
 }
 
-/// The shipped weights decoded a phase per `step`, for a caller that must not block for the whole decode (the
-/// browser app, between frames); once it is done, [`PatternEvaluator::embedded`] finds them ready.
-pub struct EmbeddedDecoding(Option<PhasedDecoder<'static>>);
+/// The shipped weights decoded a phase per `step`, for a caller that must not block for the whole decode
+/// (`AiBuilder`); once it is done, [`PatternEvaluator::embedded`] finds them ready.
+pub(crate) struct EmbeddedDecoding(Option<PhasedDecoder<'static>>);
 
 impl EmbeddedDecoding {
-    pub fn start() -> Self {
+    pub(crate) fn start() -> Self {
         EmbeddedDecoding(EMBEDDED_TABLES.get().is_none().then(|| PhasedDecoder::new(EMBEDDED).expect(CHECKED)))
     }
 
     /// Decodes one more phase; whether the embedded weights are ready.
-    pub fn step(&mut self) -> bool {
+    pub(crate) fn step(&mut self) -> bool {
         let Some(decoder) = self.0.as_mut() else { return true };
         if !decoder.step().expect(CHECKED) {
             return false;
