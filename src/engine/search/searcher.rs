@@ -17,9 +17,9 @@ use crate::engine::rules::{Board, INFINITY, MAX_SCORE};
 /// Selectivity of an unpruned search (prob-cut levels are below it).
 pub const NO_SELECTIVITY: u8 = 5;
 
-/// Prob-cut level of midgame searches by default: off. Known issue: with prob-cut on, a search sliced into
-/// tiny node budgets can fail to make progress (the shallow prob-cut searches are redone every slice), so
-/// `set_selectivity` is for unsliced searches until that is fixed.
+/// Prob-cut level of midgame searches by default: off. A level that prunes (Master, `LevelSettings::selectivity`)
+/// sets its own through its `ThinkJob`, sliced like every level: a slice too small to redo the shallow prob-cut
+/// searches could stall, but the app's slices are sized to take milliseconds and never go below `MIN_SLICE_NODES`.
 pub const DEFAULT_SELECTIVITY: u8 = NO_SELECTIVITY;
 
 /// Default table size natively; the browser build should pass something smaller (16-32 MB).
