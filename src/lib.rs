@@ -1,5 +1,6 @@
 //! Reversi: a bitboard engine with its AI, the game model, and the Leptos app that plays it in the browser.
 
+pub mod analysis;
 pub mod app;
 pub mod engine;
 pub mod game;

@@ -11,7 +11,7 @@ pub mod rng;
 pub mod rules;
 pub mod search;
 #[cfg(test)]
-mod test_positions;
+pub(crate) mod test_positions;
 
 pub use ai::{Ai, AiBuilder, Decision, Level, LevelSettings, ThinkJob};
 pub use eval::{Evaluator, HandEvaluator};
