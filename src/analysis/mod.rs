@@ -3,7 +3,9 @@
 //! own thinking (`engine::sliced`), so the app can advance it between frames.
 
 pub mod move_values;
+pub mod openings;
 pub mod review;
 
 pub use move_values::{Depths, MoveValue, MoveValues, Verdict};
+pub use openings::{Opening, Openings};
 pub use review::{Class, GameReview, PlayerSummary, PlyReview, ReviewDepth};
