@@ -1,6 +1,6 @@
 //! The engine at the player's service: values of every legal move (hints), a review of a whole game, the named
 //! openings. Plain Rust on top of the engine and the game model, run in node-budgeted slices like the computer's
-//! own thinking (`engine::sliced`), so the app can advance it between frames.
+//! own thinking (`engine::ai::think_job`), so the app can advance it between frames.
 
 pub mod move_values;
 pub mod openings;

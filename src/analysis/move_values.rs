@@ -6,8 +6,8 @@
 //! that move, not a bound as a root search would leave for all but the best move. A move keeps the value of the
 //! deepest stage that finished it, so while a stage runs some moves may be one stage ahead of the others.
 
-use crate::engine::Ai;
 use crate::engine::search::NO_SELECTIVITY;
+use crate::engine::Ai;
 use crate::engine::{Aborted, Limits, SearchResult, VariantBoard};
 use crate::game::squares_of;
 
@@ -212,8 +212,8 @@ fn plan(child_empties: u32, depths: Depths) -> Vec<Stage> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Opening;
     use crate::engine::Board;
+    use crate::engine::Opening;
 
     fn start() -> VariantBoard {
         let (black, white) = VariantBoard::start_discs(8, Opening::Standard);

@@ -21,6 +21,7 @@ pub enum Action {
     Help,
     About,
     Shortcuts,
+    Hints,
 }
 
 /// A key as the keyboard handler sees it: `KeyboardEvent.key` and the modifiers.
@@ -34,7 +35,7 @@ pub struct Key<'a> {
 }
 
 impl Action {
-    pub const ALL: [Action; 17] = [
+    pub const ALL: [Action; 18] = [
         Action::NewGame,
         Action::Undo,
         Action::Redo,
@@ -52,6 +53,7 @@ impl Action {
         Action::Help,
         Action::About,
         Action::Shortcuts,
+        Action::Hints,
     ];
 
     /// The button's accessible name.
@@ -74,6 +76,7 @@ impl Action {
             Action::Help => "Help",
             Action::About => "About",
             Action::Shortcuts => "Keyboard shortcuts",
+            Action::Hints => "Hints",
         }
     }
 
@@ -98,6 +101,8 @@ impl Action {
             Action::Help => &["F1"],
             Action::About => &["V"],
             Action::Shortcuts => &["?"],
+            // Shift: the plain letter h types a column.
+            Action::Hints => &["Shift+H"],
         }
     }
 
@@ -139,6 +144,7 @@ impl Action {
             "F1" => Action::Help,
             "v" | "V" => Action::About,
             "?" => Action::Shortcuts,
+            "H" if key.shift => Action::Hints,
             _ => return None,
         };
         Some(action)

@@ -175,6 +175,8 @@ pub fn BoardView(input: BoardInput) -> impl IntoView {
                 rx=FRAME
             />
             {rows}
+            // A reviewed move's marks belong to the game on the table: only the playable board shows them.
+            {input.controls.is_some().then(|| view! { <super::analysis::ReviewMarks /> })}
             <g class="coordinates" aria-hidden="true">{coordinates}</g>
             <g class="star-points" aria-hidden="true">
                 {move || dots().into_iter().map(|(x, y)| view! { <circle cx=x cy=y r=0.7 /> }).collect_view()}

@@ -6,6 +6,7 @@
 //! module is one component; every dialog lives in `dialogs/`.
 
 pub mod actions;
+mod analysis;
 mod autosave;
 mod board;
 mod clipboard;
@@ -36,6 +37,7 @@ pub fn App() -> impl IntoView {
     sound::install(state);
     clipboard::install(state);
     thinking::install(state);
+    analysis::install(state);
     theme::follow_options(state);
     // While a dialog is open the page behind it is inert, so Tab stays within the dialog.
     let behind_dialog = move || state.dialog.get().is_some();
@@ -48,7 +50,10 @@ pub fn App() -> impl IntoView {
                 </div>
                 <aside class="side-panel">
                     <status::Status />
+                    <analysis::HintsPanel />
                     <move_list::MoveList />
+                    <analysis::EvalGraph />
+                    <analysis::ReviewPanel />
                 </aside>
             </main>
             <p class="visually-hidden" aria-live="polite" data-testid="announcer">

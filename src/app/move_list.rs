@@ -5,6 +5,7 @@ use super::actions::Action;
 use super::player_controls::PaceControl;
 use super::state::AppState;
 use super::toolbar::{icons, ActionButton};
+use crate::analysis::Class;
 use crate::game::{square_name, Color, Move};
 use leptos::prelude::*;
 
@@ -111,6 +112,13 @@ fn move_button(state: AppState, entry: Entry, current: impl Fn() -> usize + Send
     let ply = entry.ply;
     let label = format!("Move {ply}: {} {}", entry.color.name(), entry.text);
     let is_pass = entry.text == "pass";
+    let mark = Memo::new(move |_| super::analysis::move_mark(ply));
+    let opening = Memo::new(move |_| super::analysis::opening_reached_at(ply));
+    let label = move || {
+        let mark = mark.get().filter(|&class| class != Class::Good).map(|class| format!(", {}", class.name()));
+        let opening = opening.get().map(|name| format!(", {name}"));
+        format!("{label}{}{}", mark.unwrap_or_default(), opening.unwrap_or_default())
+    };
     view! {
         <button
             type="button"
@@ -119,9 +127,11 @@ fn move_button(state: AppState, entry: Entry, current: impl Fn() -> usize + Send
             class:pass=is_pass
             class:current=move || current() == ply
             aria-label=label
+            title=move || opening.get()
             on:click=move |_| state.go_to(ply)
         >
             {entry.text}
+            {move || mark.get().map(|class| view! { <span class=format!("mark {}", class.name()) aria-hidden="true">{class.symbol()}</span> })}
         </button>
     }
 }

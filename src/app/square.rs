@@ -29,6 +29,11 @@ pub fn Square(board: BoardSquares, square: usize, size: usize) -> impl IntoView 
     let is_last = Memo::new(move |_| input.last_placed.get() == Some(square));
     let active = move || controls.is_some_and(|c| c.cursor.get() == square);
     let mark = input.marks.with_untracked(|marks| marks.iter().find(|(s, _)| *s == square).map(|m| m.1));
+    // Hints belong to the game on the table: only the playable board shows them.
+    let hint =
+        Memo::new(
+            move |_| if controls.is_some() && playable.get() { super::analysis::square_hint(square) } else { None },
+        );
 
     let accessible_name = {
         let name = name.clone();
@@ -39,7 +44,8 @@ pub fn Square(board: BoardSquares, square: usize, size: usize) -> impl IntoView 
                 None => "empty".into(),
             };
             let last = if is_last.get() { ", last move" } else { "" };
-            format!("{name}, {state_words}{last}")
+            let hint = hint.with(|h| h.as_ref().map(|h| h.words.clone())).unwrap_or_default();
+            format!("{name}, {state_words}{last}{hint}")
         }
     };
 
@@ -131,6 +137,9 @@ pub fn Square(board: BoardSquares, square: usize, size: usize) -> impl IntoView 
             <rect class="cell" x=x y=y width=CELL height=CELL />
             {move || show_marker().then(|| view! { <circle class="marker" cx=cx cy=cy r=CELL * 0.12 /> })}
             {disc_view}
+            {move || hint.get().map(|h| view! {
+                <text class="hint" class:best=h.best class:exact=h.exact x=cx y=cy aria-hidden="true">{h.label}</text>
+            })}
             {preview_view}
             {move || is_last.get().then(|| view! {
                 <circle class="last-move" class:animated=move || input.flipping.with(Option::is_some)

@@ -386,6 +386,7 @@ impl AppState {
             Action::Help => self.open(Dialog::Help),
             Action::About => self.open(Dialog::About),
             Action::Shortcuts => self.open(Dialog::Shortcuts),
+            Action::Hints => super::analysis::toggle_hints(),
         }
     }
 

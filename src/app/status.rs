@@ -17,6 +17,7 @@ pub fn Status() -> impl IntoView {
                 <ScoreCard color=Color::White />
             </div>
             <StatusLine />
+            <super::analysis::OpeningName />
             <NoticeLine />
         </section>
     }

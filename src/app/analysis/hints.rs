@@ -1,0 +1,94 @@
+//! Hints on the board and in the side panel: each legal square's value, the best one(s) highlighted, the depth
+//! reached, and the expected line of the hovered (or best) move.
+
+use super::{hint_words, Analysis};
+use crate::analysis::Verdict;
+use crate::app::state::AppState;
+use crate::game::square_name;
+use leptos::prelude::*;
+
+/// What a legal square shows while hints are on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareHint {
+    /// "+4", "−2", "W".
+    pub label: String,
+    pub best: bool,
+    pub exact: bool,
+    /// The end of the square's accessible name: ", hint +4 exact".
+    pub words: String,
+}
+
+/// The hint for `square` in the position on the table, once it has a value (tracked).
+pub fn square_hint(square: usize) -> Option<SquareHint> {
+    let analysis = use_context::<Analysis>()?;
+    let state = AppState::get();
+    if !analysis.hints_on.get() {
+        return None;
+    }
+    let position = state.table.with(|t| *t.game.position());
+    analysis.hints.with(|hints| {
+        let hints = hints.as_ref().filter(|h| h.position == position)?;
+        let value = hints.value(square)?;
+        Some(SquareHint {
+            label: value.label(),
+            best: Some(value.rank()) == hints.best_rank,
+            exact: value.verdict == Verdict::Exact,
+            words: hint_words(value),
+        })
+    })
+}
+
+/// The Hints toggle, the depth reached and the best line.
+#[component]
+pub fn HintsPanel() -> impl IntoView {
+    let state = AppState::get();
+    let analysis = Analysis::get();
+    let on = move || analysis.hints_on.get();
+    let depth = move || {
+        let position = state.table.with(|t| *t.game.position());
+        analysis.hints.with(|hints| {
+            let hints = hints.as_ref().filter(|h| h.position == position)?;
+            let all = |f: fn(Verdict) -> bool| hints.values.iter().all(|v| f(v.verdict));
+            Some(if hints.values.is_empty() {
+                "thinking…".to_string()
+            } else if all(|v| v == Verdict::Exact) {
+                "solved exactly".into()
+            } else if all(|v| !matches!(v, Verdict::Estimate { .. })) {
+                "solved: win/loss/draw".into()
+            } else {
+                format!("depth {}{}", hints.depth, if hints.done { "" } else { "…" })
+            })
+        })
+    };
+    let line = move || {
+        let position = state.table.with(|t| *t.game.position());
+        let n = position.size().n();
+        let hovered = state.hover.get();
+        analysis.hints.with(|hints| {
+            let hints = hints.as_ref().filter(|h| h.position == position)?;
+            let value = hovered.and_then(|sq| hints.value(sq)).or_else(|| hints.best())?;
+            let moves: Vec<String> = value.line.iter().map(|&sq| square_name(sq, n)).collect();
+            Some(format!("{} ({}): {}", moves[0], value.label(), moves.join(" ")))
+        })
+    };
+    view! {
+        <section class="hints-panel" aria-label="Hints">
+            <button
+                type="button"
+                class="action"
+                aria-pressed=move || on().to_string()
+                title="Hints (Shift+H)"
+                aria-keyshortcuts="Shift+H"
+                on:click=move |_| analysis.toggle_hints()
+            >
+                <span class="label">"Hints"</span>
+            </button>
+            <Show when=on>
+                <span class="hints-depth" data-testid="hint-depth">{depth}</span>
+                <p class="hints-line" data-testid="hint-line">
+                    {move || line().map(|l| format!("Line {l}"))}
+                </p>
+            </Show>
+        </section>
+    }
+}
