@@ -12,43 +12,11 @@ use reversi::nboard::ggf::{parse_ggf, parse_move};
 use reversi::nboard::session::Session;
 use std::time::Duration;
 
-const DEFAULT_ROUNDS: usize = 1_000;
-
-fn rounds() -> usize {
-    std::env::var("FUZZ_ITERATIONS").ok().and_then(|n| n.parse().ok()).unwrap_or(DEFAULT_ROUNDS)
+mod support {
+    pub mod fuzz_input;
 }
 
-/// Characters the formats use, and some they do not (multi-byte, control, byte-order mark).
-const ALPHABET: &[char] = &[
-    'a', 'f', 'h', 'j', 'z', 'A', 'F', 'P', 'X', 'O', 'x', 'o', 'B', 'W', '-', '.', '*', '0', '1', '5', '9', ' ', '\n',
-    '\t', ';', ':', '+', '(', ')', '[', ']', '/', '\\', 'é', '×', '\u{feff}', '\u{0}', '🂡',
-];
-
-fn random_text(rng: &mut Rng, most: usize) -> String {
-    let len = (rng.next_u64() % (most as u64 + 1)) as usize;
-    (0..len).map(|_| ALPHABET[(rng.next_u64() % ALPHABET.len() as u64) as usize]).collect()
-}
-
-/// `text` with a few characters replaced, inserted, deleted or duplicated at random places.
-fn mutate(text: &str, rng: &mut Rng) -> String {
-    let mut chars: Vec<char> = text.chars().collect();
-    for _ in 0..1 + rng.next_u64() % 4 {
-        let at = (rng.next_u64() % (chars.len() as u64 + 1)) as usize;
-        let c = ALPHABET[(rng.next_u64() % ALPHABET.len() as u64) as usize];
-        match rng.next_u64() % 4 {
-            0 if at < chars.len() => chars[at] = c,
-            1 => chars.insert(at, c),
-            2 if at < chars.len() => {
-                chars.remove(at);
-            }
-            _ => {
-                let tail: Vec<char> = chars[at..].iter().take(8).copied().collect();
-                chars.splice(at..at, tail);
-            }
-        }
-    }
-    chars.into_iter().collect()
-}
+use support::fuzz_input::{mutate, random_text, rounds};
 
 /// A game of random legal moves on a random variant, stopped at a random ply (maybe at its end).
 fn random_game(rng: &mut Rng) -> Game {

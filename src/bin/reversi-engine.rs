@@ -1,6 +1,9 @@
 //! `reversi-engine`: the engine's command line.
 
+use reversi::engine::ai::match_play::{openings, play_match, EvalKind, MatchRules, Setting};
 use reversi::engine::ai::think_job::slice_nodes;
+use reversi::engine::eval::weights::Weights;
+use reversi::engine::eval::PatternEvaluator;
 use reversi::engine::rules::perft::perft;
 use reversi::engine::search::Interrupted;
 use reversi::engine::Ai;
@@ -45,7 +48,24 @@ enum Command {
     Bench(String),
     Nboard { move_time: Duration },
     Levels { slice: Option<u64>, levels: Vec<Level> },
-    Match(Vec<String>),
+    Match(MatchOptions),
+}
+
+/// What `match` is asked to play: `games` games (both colours of `games / 2` openings of `plies` random plies from
+/// `seed`), side A against side B, each searching side with the pattern weights of its file if one is given.
+#[derive(Debug, PartialEq)]
+struct MatchOptions {
+    games: usize,
+    a: Setting,
+    b: Setting,
+    plies: u32,
+    seed: u64,
+    /// `--weights`: both sides' pattern weights instead of the shipped ones.
+    weights: Option<String>,
+    /// `--a-weights`, `--b-weights`: one side's own, over `weights`.
+    side_weights: [Option<String>; 2],
+    /// `--movetime`: searching sides deepen until this is spent on a move, their depth being the cap.
+    movetime: Option<Duration>,
 }
 
 /// The command the arguments (after the program name) ask for, or what is wrong with them.
@@ -124,8 +144,7 @@ fn parse_command(args: &[String]) -> Result<Command, String> {
             at_most(2)?;
             Command::Levels { slice, levels }
         }
-        // The match runner reads (and checks) its own options.
-        "match" => return Ok(Command::Match(rest.to_vec())),
+        "match" => return parse_match(rest).map(Command::Match).map_err(|message| format!("match: {message}")),
         _ => return Err(format!("unknown command {name:?}")),
     };
     let takes = match command {
@@ -135,6 +154,73 @@ fn parse_command(args: &[String]) -> Result<Command, String> {
     };
     at_most(takes)?;
     Ok(command)
+}
+
+/// `match` options: `--games N` (even), `--a SIDE`, `--b SIDE` (`EVAL:DEPTH` or `level:NAME`), `--exact E`,
+/// `--plies P` (random opening length), `--seed S`, `--weights FILE`, `--a-weights FILE`, `--b-weights FILE`,
+/// `--movetime T`. The files are read when the match starts.
+fn parse_match(args: &[String]) -> Result<MatchOptions, String> {
+    let (mut games, mut a, mut b, mut exact, mut plies, mut seed) =
+        (200usize, "pattern:4", "hand:4", 10u32, 8u32, 1u64);
+    let (mut weights, mut side_weights, mut movetime) = (None, [None, None], None);
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let value = it.next().ok_or(format!("{flag} needs a value"))?;
+        // Read in the option's own type, so a number out of its range is refused rather than wrapped.
+        fn number<T: std::str::FromStr>(flag: &str, v: &str, most: T) -> Result<T, String>
+        where
+            T: PartialOrd + std::fmt::Display,
+        {
+            v.parse::<T>().ok().filter(|n| *n <= most).ok_or(format!("{flag}: {v:?} is not a number from 0 to {most}"))
+        }
+        match flag.as_str() {
+            "--games" => games = number(flag, value, 1_000_000)?,
+            "--a" => a = value,
+            "--b" => b = value,
+            "--exact" => exact = number(flag, value, 64)?,
+            "--plies" => plies = number(flag, value, 60)?,
+            "--seed" => seed = number(flag, value, u64::MAX)?,
+            "--weights" => weights = Some(value.clone()),
+            "--a-weights" => side_weights[0] = Some(value.clone()),
+            "--b-weights" => side_weights[1] = Some(value.clone()),
+            "--movetime" => movetime = Some(parse_movetime(value)?),
+            _ => return Err(format!("unknown option {flag}")),
+        }
+    }
+    if games == 0 || games % 2 == 1 {
+        return Err("--games must be even: each opening is played with both colours".into());
+    }
+    let (a, b) = (parse_side(a, exact)?, parse_side(b, exact)?);
+    Ok(MatchOptions { games, a, b, plies, seed, weights, side_weights, movetime })
+}
+
+/// A match side: `hand:4` or `pattern:6` (evaluation and depth, solving exactly from `exact_empties`) or
+/// `level:advanced`.
+fn parse_side(spec: &str, exact_empties: u32) -> Result<Setting, String> {
+    let (kind, value) =
+        spec.split_once(':').ok_or(format!("{spec:?}: expected EVAL:DEPTH or level:NAME, e.g. pattern:4"))?;
+    let eval = match kind {
+        "hand" | "handset" => EvalKind::Hand,
+        "pattern" => EvalKind::Pattern,
+        "level" => return Level::from_name(value).map(Setting::Level).ok_or(format!("{value:?}: no such level")),
+        _ => return Err(format!("{kind:?}: evaluation is hand or pattern, or level:NAME")),
+    };
+    let depth = value.parse().ok().filter(|d| (1..=30).contains(d)).ok_or(format!("{value:?}: depth is 1-30"))?;
+    Ok(Setting::Search { eval, depth, exact_empties })
+}
+
+/// Reads a time per move: `100ms`, `0.5s` or a number of milliseconds.
+fn parse_movetime(text: &str) -> Result<Duration, String> {
+    let (number, unit) = match text.strip_suffix("ms") {
+        Some(ms) => (ms, 1e-3),
+        None => text.strip_suffix('s').map_or((text, 1e-3), |s| (s, 1.0)),
+    };
+    number
+        .parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite() && *v > 0.0 && v * unit <= 3600.0)
+        .map(|v| Duration::from_secs_f64(v * unit))
+        .ok_or(format!("--movetime: {text:?} is not a time such as 100ms or 0.5s"))
 }
 
 /// Writes to a closed pipe (`reversi-engine solve … | head -1`) end the program quietly, as they end Unix tools,
@@ -418,6 +504,61 @@ fn percentile(values: &mut [f64], q: f64) -> f64 {
     values.get(((values.len() as f64 - 1.0) * q).round() as usize).copied().unwrap_or(0.0)
 }
 
+fn read_weights(path: &str) -> Result<PatternEvaluator, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    Ok(PatternEvaluator::new(Weights::decode(&bytes).map_err(|e| format!("{path}: {e}"))?))
+}
+
+/// Plays the match, printing progress every 20 games on stderr and the result with its confidence interval.
+fn run_match(options: &MatchOptions) -> Result<(), String> {
+    let MatchOptions { games, a, b, plies, seed, movetime, .. } = *options;
+    let list = openings(games / 2, plies, seed);
+    if list.len() < games / 2 {
+        return Err(match list.len() {
+            0 => format!("no game from the start is still going after {plies} random plies: use fewer --plies"),
+            found => format!(
+                "only {found} distinct openings (up to symmetry) with a move to play exist after {plies} random plies, \
+                 {} wanted: use --games {} or more --plies",
+                games / 2,
+                2 * found
+            ),
+        });
+    }
+    let both = options.weights.as_deref().map_or_else(|| Ok(PatternEvaluator::embedded()), read_weights)?;
+    let side = |path: &Option<String>| path.as_deref().map_or_else(|| Ok(both.clone()), read_weights);
+    let rules = MatchRules { weights: [side(&options.side_weights[0])?, side(&options.side_weights[1])?], movetime };
+    let start = Instant::now();
+    let result = play_match(&a, &b, &list, &rules, |r| {
+        if r.games() % 20 == 0 {
+            eprintln!("{} games: +{} ={} -{}", r.games(), r.wins, r.draws, r.losses);
+        }
+    });
+    let (lo, hi) = result.confidence_95();
+    let [name_a, name_b] = options
+        .side_weights
+        .each_ref()
+        .map(|w| w.as_ref().map(|name| format!(" (weights {name})")).unwrap_or_default());
+    println!("A: {a}{name_a}\nB: {b}{name_b}");
+    if let Some(t) = movetime {
+        println!("time per move: {} ms", t.as_millis());
+    }
+    println!(
+        "{} games from {} openings ({plies} random plies, seed {seed}), each with both colours, {:.0} s",
+        result.games(),
+        list.len(),
+        start.elapsed().as_secs_f64()
+    );
+    println!("A: {} wins, {} draws, {} losses", result.wins, result.draws, result.losses);
+    println!(
+        "A's score {:.1} % (95 % CI {:.1}-{:.1} %), mean disc difference {:+.2}",
+        100.0 * result.score_rate(),
+        100.0 * lo,
+        100.0 * hi,
+        result.mean_disc_difference()
+    );
+    Ok(())
+}
+
 /// Exit status of a solved suite: 1 if a position was unreadable, solved differently from the file or not solved
 /// within the limit, or if there was nothing to solve.
 fn exit_on_mismatch(totals: &SuiteTotals) {
@@ -457,7 +598,7 @@ fn main() {
         Command::Nboard { move_time } => run_nboard(move_time),
         Command::Levels { slice, levels } => bench_levels(slice, &levels),
         Command::Match(options) => {
-            if let Err(message) = reversi::engine::ai::match_play::run_command(&options) {
+            if let Err(message) = run_match(&options) {
                 eprintln!("reversi-engine match: {message}");
                 std::process::exit(2);
             }
@@ -465,9 +606,20 @@ fn main() {
     }
 }
 
+/// The fuzz tests' random text and command lines.
+#[cfg(test)]
+#[path = "../../tests/support"]
+mod support {
+    pub mod fuzz_args;
+    pub mod fuzz_input;
+}
+
 #[cfg(test)]
 mod tests {
+    use super::support::fuzz_args::random_command_line;
+    use super::support::fuzz_input::rounds;
     use super::*;
+    use reversi::engine::rng::Rng;
 
     fn parse(line: &str) -> Result<Command, String> {
         parse_command(&line.split_whitespace().map(String::from).collect::<Vec<_>>())
@@ -501,5 +653,144 @@ mod tests {
         ] {
             assert!(parse(bad).is_err(), "{bad:?} was accepted");
         }
+    }
+
+    #[test]
+    fn match_options_are_read_with_their_defaults_and_junk_is_refused() {
+        let defaults = MatchOptions {
+            games: 200,
+            a: Setting::Search { eval: EvalKind::Pattern, depth: 4, exact_empties: 10 },
+            b: Setting::Search { eval: EvalKind::Hand, depth: 4, exact_empties: 10 },
+            plies: 8,
+            seed: 1,
+            weights: None,
+            side_weights: [None, None],
+            movetime: None,
+        };
+        assert_eq!(parse("match"), Ok(Command::Match(defaults)));
+        let Ok(Command::Match(options)) =
+            parse("match --b level:Expert --exact 12 --a handset:6 --games 10 --b-weights w --movetime 0.5s")
+        else {
+            panic!("a good match line was refused")
+        };
+        assert_eq!(options.a, Setting::Search { eval: EvalKind::Hand, depth: 6, exact_empties: 12 });
+        assert_eq!(options.b, Setting::Level(Level::Expert));
+        assert_eq!((options.games, options.side_weights), (10, [None, Some("w".to_string())]));
+        assert_eq!(options.movetime, Some(Duration::from_millis(500)));
+        for bad in [
+            "match --games 3",
+            "match --games 0",
+            "match --a alpha:5",
+            "match --a hand:x",
+            "match --b hand:31",
+            "match --a level:grandmaster",
+            "match --a pattern",
+            "match --exact 65",
+            "match --plies 61",
+            "match --seed -1",
+            "match --movetime",
+            "match --colour white",
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?} was accepted");
+        }
+    }
+
+    #[test]
+    fn times_per_move_are_read_with_their_unit_and_junk_is_refused() {
+        assert_eq!(parse_movetime("100ms"), Ok(Duration::from_millis(100)));
+        assert_eq!(parse_movetime("0.5s"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_movetime("250"), Ok(Duration::from_millis(250)));
+        for junk in ["", "ms", "fast", "0ms", "-5ms", "1e9s", "NaNs"] {
+            assert!(parse_movetime(junk).is_err(), "{junk:?}");
+        }
+    }
+
+    /// What each command may hold once read: the ranges its usage and messages promise.
+    fn in_range(command: &Command) -> bool {
+        let positive_seconds = |s: f64| s.is_finite() && s > 0.0;
+        match command {
+            Command::Help | Command::Bench(_) => true,
+            Command::Perft(depth) => *depth <= PERFT_MAX_DEPTH,
+            Command::Solve { limit, .. } => limit.seconds.is_none_or(positive_seconds) && limit.nodes != Some(0),
+            Command::Nboard { move_time } => *move_time < Duration::from_secs(1_000_000_000),
+            Command::Levels { slice, levels } => *slice != Some(0) && !levels.is_empty(),
+            Command::Match(m) => {
+                let side_in_range = |side: &Setting| match *side {
+                    Setting::Search { depth, exact_empties, .. } => (1..=30).contains(&depth) && exact_empties <= 64,
+                    Setting::Level(_) => true,
+                };
+                (2..=1_000_000).contains(&m.games)
+                    && m.games % 2 == 0
+                    && m.plies <= 60
+                    && side_in_range(&m.a)
+                    && side_in_range(&m.b)
+                    && m.movetime.is_none_or(|t| !t.is_zero() && t <= Duration::from_secs(3600))
+            }
+        }
+    }
+
+    #[test]
+    fn random_and_mutated_command_lines_are_read_in_range_or_refused_never_panic() {
+        const WORDS: &[&str] = &[
+            "perft",
+            "solve",
+            "bench",
+            "nboard",
+            "levels",
+            "match",
+            "help",
+            "--help",
+            "-h",
+            "--time",
+            "--nodes",
+            "--movetime",
+            "--games",
+            "--a",
+            "--b",
+            "--exact",
+            "--plies",
+            "--seed",
+            "--weights",
+            "--a-weights",
+            "--b-weights",
+            "auto",
+            "expert",
+            "beginner,master",
+            "hand:4",
+            "pattern:30",
+            "level:advanced",
+            "level:",
+            "hand:0",
+            "handset:31",
+            "a.obf",
+        ];
+        const GOOD: &[&str] = &[
+            "perft 5",
+            "solve a.obf --time 2.5 --nodes 1000",
+            "bench a.obf",
+            "nboard --movetime 0.5",
+            "levels 5000 expert,master",
+            "match --games 10 --a hand:2 --b level:beginner --exact 12 --plies 8 --seed 3 --weights w --a-weights x \
+             --b-weights y --movetime 100ms",
+            "help",
+        ];
+        let mut rng = Rng::new(31);
+        let lines = 20 * rounds();
+        let (mut accepted, mut refused) = (0, 0);
+        for _ in 0..lines {
+            let args = random_command_line(&mut rng, WORDS, GOOD);
+            match parse_command(&args) {
+                Ok(command) => {
+                    assert!(in_range(&command), "{args:?} was read as {command:?}");
+                    accepted += 1;
+                }
+                Err(message) => {
+                    assert!(!message.trim().is_empty(), "{args:?} was refused without a reason");
+                    refused += 1;
+                }
+            }
+        }
+        assert!(accepted > lines / 20 && refused > lines / 20, "{accepted} accepted, {refused} refused");
+        println!("reversi-engine command lines: {lines} inputs, {accepted} accepted, {refused} refused");
     }
 }

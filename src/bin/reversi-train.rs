@@ -37,9 +37,13 @@ const USAGE: &str = "usage:
 /// Today's weights as of issue 14, which new weights are measured against.
 const BASELINE: &str = "train/baseline.weights";
 
+/// The shipped weights, which `fit` writes and `relabel`, `errors` and `solver-nodes` read by default.
+const SHIPPED: &str = "assets/eval.weights";
+
 /// The deep-labelled self-play chunks (`selfplay`).
 const DEEP_DATA: &str = "train/data/d8e20";
 
+/// The `--name value` options of a subcommand, each name one it knows.
 struct Flags(HashMap<String, String>);
 
 impl Flags {
@@ -61,51 +65,149 @@ impl Flags {
     fn path(&self, name: &str, default: &str) -> PathBuf {
         PathBuf::from(self.0.get(name).map_or(default, String::as_str))
     }
+
+    fn text(&self, name: &str, default: &str) -> String {
+        self.0.get(name).map_or(default, String::as_str).to_string()
+    }
+}
+
+/// What a command line asks for, read and checked before anything runs.
+#[derive(Debug)]
+enum Command {
+    /// Self-play games of the hand-set evaluation, every position a sample.
+    Generate { games: u32, config: SelfPlay, out: PathBuf },
+    /// Deep-labelled self-play into chunk files (`selfplay`).
+    Selfplay { config: LabelledPlay, dir: PathBuf, weights: PathBuf, chunks: u32, chunk_games: u32, threads: u32 },
+    /// Samples relabelled by a search on some weights.
+    Relabel { data: String, weights: PathBuf, depth: u32, exact: u32, out: PathBuf },
+    /// Weights fitted to samples; smaller than `prune` discs dropped; the error table against `baseline` if any.
+    Fit { data: String, config: FitConfig, prune: f32, out: PathBuf, baseline: Option<PathBuf> },
+    /// The error table of some weights against the baseline.
+    Errors { data: String, weights: PathBuf, baseline: PathBuf },
+    /// Solver nodes with either evaluation on the first `count` positions of an OBF file.
+    SolverNodes { obf: String, count: usize, weights: PathBuf },
+}
+
+/// The command the arguments (after the program name) ask for, or what is wrong with them (the usage when there is
+/// no such command).
+fn parse_command(args: &[String]) -> Result<Command, String> {
+    let Some((name, rest)) = args.split_first() else { return Err(USAGE.to_string()) };
+    match name.as_str() {
+        "generate" => {
+            let flags = Flags::parse(rest, &["games", "seed", "random", "depth", "exact", "temperature", "out"])?;
+            let config = SelfPlay {
+                seed: flags.get("seed", 1)?,
+                random_moves: parse_range(&flags.text("random", "8-20"), "random")?,
+                depth: flags.get("depth", 2)?,
+                exact_empties: flags.get("exact", 16)?,
+                temperature: flags.get("temperature", 1.0)?,
+            };
+            let games = flags.get("games", 4000)?;
+            Ok(Command::Generate { games, config, out: flags.path("out", "target/train/games.bin") })
+        }
+        "selfplay" => {
+            let flags = Flags::parse(
+                rest,
+                &["dir", "weights", "chunks", "chunk-games", "threads", "seed", "random", "depth", "exact", "noise"],
+            )?;
+            let config = LabelledPlay {
+                seed: flags.get("seed", 1)?,
+                random_moves: parse_range(&flags.text("random", "4-16"), "random")?,
+                depth: flags.get("depth", 8)?,
+                exact_empties: flags.get("exact", 20)?,
+                noise: flags.get("noise", 0.1)?,
+            };
+            let chunks = flags.get("chunks", 1_000_000)?;
+            let chunk_games = flags.get("chunk-games", 40)?;
+            let threads = flags.get("threads", 2)?;
+            if chunk_games == 0 || threads == 0 || config.depth == 0 || config.depth > 60 || config.exact_empties > 60 {
+                return Err(
+                    "--chunk-games, --threads and --depth must be positive, --depth and --exact at most 60".into()
+                );
+            }
+            let (dir, weights) = (flags.path("dir", DEEP_DATA), flags.path("weights", BASELINE));
+            Ok(Command::Selfplay { config, dir, weights, chunks, chunk_games, threads })
+        }
+        "relabel" => {
+            let flags = Flags::parse(rest, &["data", "weights", "depth", "exact", "out"])?;
+            Ok(Command::Relabel {
+                data: flags.text("data", "target/train/games.bin"),
+                weights: flags.path("weights", SHIPPED),
+                depth: flags.get("depth", 4)?,
+                exact: flags.get("exact", 16)?,
+                out: flags.path("out", "target/train/relabelled.bin"),
+            })
+        }
+        "fit" => {
+            let flags = Flags::parse(
+                rest,
+                &["data", "epochs", "ridge", "smoothing", "step", "patience", "prune", "out", "baseline"],
+            )?;
+            let defaults = FitConfig::default();
+            let config = FitConfig {
+                epochs: flags.get("epochs", defaults.epochs)?,
+                ridge: flags.get("ridge", defaults.ridge)?,
+                smoothing: flags.get("smoothing", defaults.smoothing)?,
+                step: flags.get("step", defaults.step)?,
+                patience: flags.get("patience", defaults.patience)?,
+                ..defaults
+            };
+            let baseline = flags.path("baseline", BASELINE);
+            Ok(Command::Fit {
+                data: flags.text("data", DEEP_DATA),
+                config,
+                // Weights smaller than this many discs are dropped: they matter little and would fill the file.
+                prune: flags.get("prune", 0.0)?,
+                out: flags.path("out", SHIPPED),
+                baseline: (baseline.as_os_str() != "none").then_some(baseline),
+            })
+        }
+        "errors" => {
+            let flags = Flags::parse(rest, &["data", "weights", "baseline"])?;
+            Ok(Command::Errors {
+                data: flags.text("data", DEEP_DATA),
+                weights: flags.path("weights", SHIPPED),
+                baseline: flags.path("baseline", BASELINE),
+            })
+        }
+        "solver-nodes" => {
+            let flags = Flags::parse(rest, &["obf", "count", "weights"])?;
+            let obf = flags.0.get("obf").ok_or("--obf FILE is required")?.clone();
+            Ok(Command::SolverNodes { obf, count: flags.get("count", 5)?, weights: flags.path("weights", SHIPPED) })
+        }
+        _ => Err(USAGE.to_string()),
+    }
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("generate") => generate(&args[1..]),
-        Some("selfplay") => selfplay(&args[1..]),
-        Some("relabel") => relabel_command(&args[1..]),
-        Some("fit") => fit_command(&args[1..]),
-        Some("errors") => errors_command(&args[1..]),
-        Some("solver-nodes") => solver_nodes(&args[1..]),
-        _ => Err(USAGE.to_string()),
-    };
+    let result = parse_command(&args).and_then(|command| match command {
+        Command::Generate { games, config, out } => generate(games, &config, &out),
+        Command::Selfplay { config, dir, weights, chunks, chunk_games, threads } => {
+            selfplay(&config, &dir, &weights, chunks, chunk_games, threads)
+        }
+        Command::Relabel { data, weights, depth, exact, out } => relabel_command(&data, &weights, depth, exact, &out),
+        Command::Fit { data, config, prune, out, baseline } => fit_command(&data, &config, prune, &out, baseline),
+        Command::Errors { data, weights, baseline } => errors_command(&data, &weights, &baseline),
+        Command::SolverNodes { obf, count, weights } => solver_nodes(&obf, count, &weights),
+    });
     if let Err(message) = result {
         eprintln!("reversi-train: {message}");
         std::process::exit(2);
     }
 }
 
-fn generate(args: &[String]) -> Result<(), String> {
-    let flags = Flags::parse(args, &["games", "seed", "random", "depth", "exact", "temperature", "out"])?;
-    let games: u32 = flags.get("games", 4000)?;
-    let random = flags.get("random", "8-20".to_string())?;
-    let (lo, hi) = random
-        .split_once('-')
-        .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
-        .ok_or("--random: expected LO-HI")?;
-    let config = SelfPlay {
-        seed: flags.get("seed", 1)?,
-        random_moves: (lo, hi),
-        depth: flags.get("depth", 2)?,
-        exact_empties: flags.get("exact", 16)?,
-        temperature: flags.get("temperature", 1.0)?,
-    };
-    let out = flags.path("out", "target/train/games.bin");
+fn generate(games: u32, config: &SelfPlay, out: &Path) -> Result<(), String> {
     // The hand-set evaluation plays the self-play games, so a retrain starts from scratch, not from the shipped weights.
     let mut searcher = Searcher::with_evaluator(16, Box::new(HandEvaluator));
     let (start, mut all) = (Instant::now(), Vec::new());
     for game in 0..games {
-        all.extend(play_game(&config, game, &mut searcher));
+        all.extend(play_game(config, game, &mut searcher));
         if (game + 1) % 100 == 0 || game + 1 == games {
             eprintln!("{} games, {} positions, {:.0} s", game + 1, all.len(), start.elapsed().as_secs_f64());
         }
     }
-    samples::save(&out, &all).map_err(|e| format!("{}: {e}", out.display()))?;
+    samples::save(out, &all).map_err(|e| format!("{}: {e}", out.display()))?;
     println!("{games} games ({config:?}): {} positions in {}", all.len(), out.display());
     Ok(())
 }
@@ -117,31 +219,21 @@ fn parse_range(text: &str, flag: &str) -> Result<(u32, u32), String> {
         .ok_or(format!("--{flag}: expected LO-HI"))
 }
 
-/// Deep-labelled self-play into chunk files `DIR/NNNNN.rvg` of `--chunk-games` games each, chunk k holding games
+/// Deep-labelled self-play into chunk files `DIR/NNNNN.rvg` of `chunk_games` games each, chunk k holding games
 /// k·size.. . Threads take the next chunk whose file is missing, so a killed run resumes where it stopped (losing
 /// only the chunks in progress) and a fresh machine continues from the committed chunks.
-fn selfplay(args: &[String]) -> Result<(), String> {
-    let flags = Flags::parse(
-        args,
-        &["dir", "weights", "chunks", "chunk-games", "threads", "seed", "random", "depth", "exact", "noise"],
-    )?;
-    let config = LabelledPlay {
-        seed: flags.get("seed", 1)?,
-        random_moves: parse_range(&flags.get("random", "4-16".to_string())?, "random")?,
-        depth: flags.get("depth", 8)?,
-        exact_empties: flags.get("exact", 20)?,
-        noise: flags.get("noise", 0.1)?,
-    };
-    let dir = flags.path("dir", DEEP_DATA);
-    let chunks: u32 = flags.get("chunks", 1_000_000)?;
-    let chunk_games: u32 = flags.get("chunk-games", 40)?;
-    let threads: u32 = flags.get("threads", 2)?;
-    if chunk_games == 0 || threads == 0 || config.depth == 0 || config.depth > 60 || config.exact_empties > 60 {
-        return Err("--chunk-games, --threads and --depth must be positive, --depth and --exact at most 60".into());
-    }
-    let evaluator = load_weights_from(&flags.path("weights", "train/baseline.weights"))?;
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let existing = records::chunk_files(&dir).map_err(|e| format!("{}: {e}", dir.display()))?.len();
+fn selfplay(
+    config: &LabelledPlay,
+    dir: &Path,
+    weights: &Path,
+    chunks: u32,
+    chunk_games: u32,
+    threads: u32,
+) -> Result<(), String> {
+    let config = *config;
+    let evaluator = load_weights_from(weights)?;
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let existing = records::chunk_files(dir).map_err(|e| format!("{}: {e}", dir.display()))?.len();
     eprintln!("selfplay into {} ({existing} chunk files there): {config:?}, {threads} threads", dir.display());
     let next = AtomicU32::new(0);
     let (games_done, positions_done) = (AtomicU64::new(0), AtomicU64::new(0));
@@ -194,13 +286,9 @@ fn load_weights_from(path: &Path) -> Result<PatternEvaluator, String> {
     Ok(PatternEvaluator::new(Weights::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?))
 }
 
-fn load_weights(flags: &Flags) -> Result<PatternEvaluator, String> {
-    load_weights_from(&flags.path("weights", "assets/eval.weights"))
-}
-
-fn load_samples(flags: &Flags, default: &str) -> Result<Vec<Sample>, String> {
+fn load_samples(data: &str) -> Result<Vec<Sample>, String> {
     let mut all = Vec::new();
-    for path in flags.0.get("data").map_or(default, String::as_str).split(',') {
+    for path in data.split(',') {
         let loaded =
             if Path::new(path).is_dir() { records::load_dir(path.as_ref()) } else { samples::load(path.as_ref()) };
         all.extend(loaded.map_err(|e| format!("{path}: {e}"))?);
@@ -208,47 +296,36 @@ fn load_samples(flags: &Flags, default: &str) -> Result<Vec<Sample>, String> {
     Ok(all)
 }
 
-fn relabel_command(args: &[String]) -> Result<(), String> {
-    let flags = Flags::parse(args, &["data", "weights", "depth", "exact", "out"])?;
-    let mut all = load_samples(&flags, "target/train/games.bin")?;
-    let evaluator = load_weights(&flags)?;
-    let (depth, exact) = (flags.get("depth", 4)?, flags.get("exact", 16)?);
+fn relabel_command(data: &str, weights: &Path, depth: u32, exact: u32, out: &Path) -> Result<(), String> {
+    let mut all = load_samples(data)?;
+    let evaluator = load_weights_from(weights)?;
     let (start, total) = (Instant::now(), all.len());
     relabel(&mut all, Box::new(evaluator), depth, exact, |i| {
         if (i + 1) % 20_000 == 0 {
             eprintln!("{} / {total} positions, {:.0} s", i + 1, start.elapsed().as_secs_f64());
         }
     });
-    let out = flags.path("out", "target/train/relabelled.bin");
-    samples::save(&out, &all).map_err(|e| format!("{}: {e}", out.display()))?;
+    samples::save(out, &all).map_err(|e| format!("{}: {e}", out.display()))?;
     println!("relabelled {total} positions with depth {depth} (exact from {exact} empties) in {}", out.display());
     Ok(())
 }
 
-fn fit_command(args: &[String]) -> Result<(), String> {
-    let flags =
-        Flags::parse(args, &["data", "epochs", "ridge", "smoothing", "step", "patience", "prune", "out", "baseline"])?;
-    // Weights smaller than this many discs are dropped: they matter little and would fill the file.
-    let prune: f32 = flags.get("prune", 0.0)?;
-    let all = load_samples(&flags, DEEP_DATA)?;
-    let defaults = FitConfig::default();
-    let config = FitConfig {
-        epochs: flags.get("epochs", defaults.epochs)?,
-        ridge: flags.get("ridge", defaults.ridge)?,
-        smoothing: flags.get("smoothing", defaults.smoothing)?,
-        step: flags.get("step", defaults.step)?,
-        patience: flags.get("patience", defaults.patience)?,
-        ..defaults
-    };
+fn fit_command(
+    data: &str,
+    config: &FitConfig,
+    prune: f32,
+    out: &Path,
+    baseline: Option<PathBuf>,
+) -> Result<(), String> {
+    let all = load_samples(data)?;
     let (held_out, rest): (Vec<Sample>, Vec<Sample>) = all.into_iter().partition(Sample::is_held_out);
     let (validation, train): (Vec<Sample>, Vec<Sample>) = rest.into_iter().partition(Sample::is_validation);
     let start = Instant::now();
-    let mut discs = fit(&train, &validation, &config, |line| eprintln!("{line}"));
+    let mut discs = fit(&train, &validation, config, |line| eprintln!("{line}"));
     discs.iter_mut().filter(|w| w.abs() < prune).for_each(|w| *w = 0.0);
     let weights = Weights::from_discs(&discs);
     let bytes = weights.encode();
-    let out = flags.path("out", "assets/eval.weights");
-    std::fs::write(&out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
+    std::fs::write(out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
     println!(
         "fitted {} positions, {} for validation ({config:?}, prune {prune}) in {:.0} s: {} bytes in {}",
         train.len(),
@@ -257,27 +334,22 @@ fn fit_command(args: &[String]) -> Result<(), String> {
         bytes.len(),
         out.display()
     );
-    let baseline = flags.path("baseline", BASELINE);
-    let baseline = if baseline.as_os_str() == "none" { None } else { Some(load_weights_from(&baseline)?) };
+    let baseline = baseline.map(|path| load_weights_from(&path)).transpose()?;
     print_errors(&PatternEvaluator::new(weights), baseline.as_ref(), &held_out);
     Ok(())
 }
 
-fn errors_command(args: &[String]) -> Result<(), String> {
-    let flags = Flags::parse(args, &["data", "weights", "baseline"])?;
-    let held_out: Vec<Sample> = load_samples(&flags, DEEP_DATA)?.into_iter().filter(Sample::is_held_out).collect();
-    print_errors(&load_weights(&flags)?, Some(&load_weights_from(&flags.path("baseline", BASELINE))?), &held_out);
+fn errors_command(data: &str, weights: &Path, baseline: &Path) -> Result<(), String> {
+    let held_out: Vec<Sample> = load_samples(data)?.into_iter().filter(Sample::is_held_out).collect();
+    print_errors(&load_weights_from(weights)?, Some(&load_weights_from(baseline)?), &held_out);
     Ok(())
 }
 
-/// Solves the first `--count` positions of an OBF file (board string, side to move) twice, with the hand-set
+/// Solves the first `count` positions of an OBF file (board string, side to move) twice, with the hand-set
 /// and with the pattern evaluation guiding the solver's shallow ordering searches, and prints nodes and times.
-fn solver_nodes(args: &[String]) -> Result<(), String> {
-    let flags = Flags::parse(args, &["obf", "count", "weights"])?;
-    let path = flags.0.get("obf").ok_or("--obf FILE is required")?;
+fn solver_nodes(path: &str, count: usize, weights: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let count: usize = flags.get("count", 5)?;
-    let pattern = load_weights(&flags)?;
+    let pattern = load_weights_from(weights)?;
     println!("| line | empties | score | hand-set nodes | time | pattern nodes | time | nodes ratio |");
     println!("|-----:|--------:|------:|---------------:|-----:|--------------:|-----:|------------:|");
     let mut totals = [(0u64, 0f64); 2];
@@ -368,4 +440,138 @@ fn print_errors(trained: &PatternEvaluator, baseline: Option<&PatternEvaluator>,
         overall(&new),
         overall(&hand)
     );
+}
+
+/// The fuzz tests' random text and command lines.
+#[cfg(test)]
+#[path = "../../tests/support"]
+mod support {
+    pub mod fuzz_args;
+    pub mod fuzz_input;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::support::fuzz_args::random_command_line;
+    use super::support::fuzz_input::rounds;
+    use super::*;
+    use reversi::engine::rng::Rng;
+
+    fn parse(line: &str) -> Result<Command, String> {
+        parse_command(&line.split_whitespace().map(String::from).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn subcommands_read_their_defaults_and_refuse_junk() {
+        let Ok(Command::Selfplay { config, dir, weights, chunks, chunk_games, threads }) = parse("selfplay") else {
+            panic!("selfplay with its defaults was refused")
+        };
+        assert_eq!((config.seed, config.random_moves, config.depth, config.exact_empties), (1, (4, 16), 8, 20));
+        assert_eq!((dir, weights), (PathBuf::from(DEEP_DATA), PathBuf::from(BASELINE)));
+        assert_eq!((chunks, chunk_games, threads, config.noise), (1_000_000, 40, 2, 0.1));
+        let Ok(Command::Fit { data, baseline, prune, .. }) = parse("fit --baseline none --prune 0.5") else {
+            panic!("fit was refused")
+        };
+        assert_eq!((data.as_str(), baseline, prune), (DEEP_DATA, None, 0.5));
+        assert!(matches!(parse("solver-nodes --obf a.obf"), Ok(Command::SolverNodes { count: 5, .. })));
+        for bad in [
+            "",
+            "train",
+            "generate --random 9",
+            "generate --random 20-8",
+            "generate --games -1",
+            "selfplay --threads 0",
+            "selfplay --depth 61",
+            "selfplay --noise",
+            "fit --epochs many",
+            "errors --weight w",
+            "solver-nodes",
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?} was accepted");
+        }
+    }
+
+    /// What each command may hold once read: the ranges its usage and messages promise.
+    fn in_range(command: &Command) -> bool {
+        match command {
+            Command::Generate { config, .. } => config.random_moves.0 <= config.random_moves.1,
+            Command::Selfplay { config, chunk_games, threads, .. } => {
+                config.random_moves.0 <= config.random_moves.1
+                    && (1..=60).contains(&config.depth)
+                    && config.exact_empties <= 60
+                    && *chunk_games > 0
+                    && *threads > 0
+            }
+            // Any value of their types will do.
+            Command::Relabel { .. } | Command::Fit { .. } | Command::Errors { .. } | Command::SolverNodes { .. } => {
+                true
+            }
+        }
+    }
+
+    #[test]
+    fn random_and_mutated_command_lines_are_read_in_range_or_refused_never_panic() {
+        const WORDS: &[&str] = &[
+            "generate",
+            "selfplay",
+            "relabel",
+            "fit",
+            "errors",
+            "solver-nodes",
+            "--games",
+            "--seed",
+            "--random",
+            "--depth",
+            "--exact",
+            "--temperature",
+            "--out",
+            "--dir",
+            "--weights",
+            "--chunks",
+            "--chunk-games",
+            "--threads",
+            "--noise",
+            "--data",
+            "--epochs",
+            "--ridge",
+            "--smoothing",
+            "--step",
+            "--patience",
+            "--prune",
+            "--baseline",
+            "--obf",
+            "--count",
+            "none",
+            "4-16",
+            "a,b",
+        ];
+        const GOOD: &[&str] = &[
+            "generate --games 40 --seed 2 --random 8-20 --depth 2 --exact 16 --temperature 1.0 --out o",
+            "selfplay --dir d --weights w --chunks 9 --chunk-games 40 --threads 2 --seed 1 --random 4-16 --depth 8 \
+             --exact 20 --noise 0.1",
+            "relabel --data a,b --weights w --depth 4 --exact 16 --out o",
+            "fit --data d --epochs 400 --ridge 2 --smoothing 4 --step 0.25 --patience 20 --prune 0 --out o \
+             --baseline none",
+            "errors --data d --weights w --baseline b",
+            "solver-nodes --obf f --count 5 --weights w",
+        ];
+        let mut rng = Rng::new(32);
+        let lines = 20 * rounds();
+        let (mut accepted, mut refused) = (0, 0);
+        for _ in 0..lines {
+            let args = random_command_line(&mut rng, WORDS, GOOD);
+            match parse_command(&args) {
+                Ok(command) => {
+                    assert!(in_range(&command), "{args:?} was read as {command:?}");
+                    accepted += 1;
+                }
+                Err(message) => {
+                    assert!(!message.trim().is_empty(), "{args:?} was refused without a reason");
+                    refused += 1;
+                }
+            }
+        }
+        assert!(accepted > lines / 20 && refused > lines / 20, "{accepted} accepted, {refused} refused");
+        println!("reversi-train command lines: {lines} inputs, {accepted} accepted, {refused} refused");
+    }
 }

@@ -1,10 +1,10 @@
 //! The match runner: two engine settings play each other from a fixed list of varied openings, each opening
-//! once with either colour, and the result is summed up with a confidence interval on the score rate.
+//! once with either colour, and the result is summed up with a confidence interval on the score rate. The command
+//! line (`reversi-engine match`) reads the settings from its flags.
 
 use super::ai::Ai;
 use super::level::Level;
 use super::think_job::ThinkJob;
-use crate::engine::eval::weights::Weights;
 use crate::engine::eval::{Evaluator, HandEvaluator, PatternEvaluator};
 use crate::engine::rng::Rng;
 use crate::engine::rules::{Board, VariantBoard};
@@ -27,20 +27,6 @@ pub enum Setting {
 }
 
 impl Setting {
-    /// Reads `hand:4` or `pattern:6` (evaluation and depth) or `level:advanced`.
-    pub fn parse(spec: &str, exact_empties: u32) -> Result<Setting, String> {
-        let (kind, value) =
-            spec.split_once(':').ok_or(format!("{spec:?}: expected EVAL:DEPTH or level:NAME, e.g. pattern:4"))?;
-        let eval = match kind {
-            "hand" | "handset" => EvalKind::Hand,
-            "pattern" => EvalKind::Pattern,
-            "level" => return Level::from_name(value).map(Setting::Level).ok_or(format!("{value:?}: no such level")),
-            _ => return Err(format!("{kind:?}: evaluation is hand or pattern, or level:NAME")),
-        };
-        let depth = value.parse().ok().filter(|d| (1..=30).contains(d)).ok_or(format!("{value:?}: depth is 1-30"))?;
-        Ok(Setting::Search { eval, depth, exact_empties })
-    }
-
     fn player(&self, pattern: &PatternEvaluator, movetime: Option<Duration>) -> Player {
         match *self {
             Setting::Search { eval, depth, exact_empties } => {
@@ -261,106 +247,6 @@ pub fn play_match(
     result
 }
 
-/// Reads a time per move: `100ms`, `0.5s` or a number of milliseconds.
-fn parse_movetime(text: &str) -> Result<Duration, String> {
-    let (number, unit) = match text.strip_suffix("ms") {
-        Some(ms) => (ms, 1e-3),
-        None => text.strip_suffix('s').map_or((text, 1e-3), |s| (s, 1.0)),
-    };
-    number
-        .parse::<f64>()
-        .ok()
-        .filter(|v| v.is_finite() && *v > 0.0 && v * unit <= 3600.0)
-        .map(|v| Duration::from_secs_f64(v * unit))
-        .ok_or(format!("--movetime: {text:?} is not a time such as 100ms or 0.5s"))
-}
-
-fn read_weights(path: &str) -> Result<PatternEvaluator, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-    Ok(PatternEvaluator::new(Weights::decode(&bytes).map_err(|e| format!("{path}: {e}"))?))
-}
-
-/// `reversi-engine match`: options `--games N` (even), `--a SIDE`, `--b SIDE` (`EVAL:DEPTH` or `level:NAME`), `--exact E`,
-/// `--plies P` (random opening length), `--seed S`, `--weights FILE` (both sides' pattern weights instead of the
-/// shipped ones), `--a-weights FILE` / `--b-weights FILE` (one side's), `--movetime T` (searching sides deepen
-/// until T a move is spent, DEPTH being then the deepest they may go).
-pub fn run_command(args: &[String]) -> Result<(), String> {
-    let (mut games, mut a, mut b, mut exact, mut plies, mut seed) =
-        (200usize, "pattern:4", "hand:4", 10u32, 8u32, 1u64);
-    let (mut both_weights, mut side_weights, mut movetime) = (None, [None, None], None);
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let value = it.next().ok_or(format!("{flag} needs a value"))?;
-        // Read in the option's own type, so a number out of its range is refused rather than wrapped.
-        fn number<T: std::str::FromStr>(flag: &str, v: &str, most: T) -> Result<T, String>
-        where
-            T: PartialOrd + std::fmt::Display,
-        {
-            v.parse::<T>().ok().filter(|n| *n <= most).ok_or(format!("{flag}: {v:?} is not a number from 0 to {most}"))
-        }
-        match flag.as_str() {
-            "--games" => games = number(flag, value, 1_000_000)?,
-            "--a" => a = value,
-            "--b" => b = value,
-            "--exact" => exact = number(flag, value, 64)?,
-            "--plies" => plies = number(flag, value, 60)?,
-            "--seed" => seed = number(flag, value, u64::MAX)?,
-            "--weights" => both_weights = Some(read_weights(value)?),
-            "--a-weights" => side_weights[0] = Some((value.clone(), read_weights(value)?)),
-            "--b-weights" => side_weights[1] = Some((value.clone(), read_weights(value)?)),
-            "--movetime" => movetime = Some(parse_movetime(value)?),
-            _ => return Err(format!("unknown option {flag}")),
-        }
-    }
-    if games == 0 || games % 2 == 1 {
-        return Err("--games must be even: each opening is played with both colours".into());
-    }
-    let (a, b) = (Setting::parse(a, exact)?, Setting::parse(b, exact)?);
-    let list = openings(games / 2, plies, seed);
-    if list.len() < games / 2 {
-        return Err(match list.len() {
-            0 => format!("no game from the start is still going after {plies} random plies: use fewer --plies"),
-            found => format!(
-                "only {found} distinct openings (up to symmetry) with a move to play exist after {plies} random plies, \
-                 {} wanted: use --games {} or more --plies",
-                games / 2,
-                2 * found
-            ),
-        });
-    }
-    let start = std::time::Instant::now();
-    let both = both_weights.unwrap_or_else(PatternEvaluator::embedded);
-    let names = side_weights.each_ref().map(|w| w.as_ref().map(|(name, _)| format!(" (weights {name})")));
-    let [weights_a, weights_b] = side_weights.map(|w| w.map_or_else(|| both.clone(), |(_, weights)| weights));
-    let rules = MatchRules { weights: [weights_a, weights_b], movetime };
-    let result = play_match(&a, &b, &list, &rules, |r| {
-        if r.games() % 20 == 0 {
-            eprintln!("{} games: +{} ={} -{}", r.games(), r.wins, r.draws, r.losses);
-        }
-    });
-    let (lo, hi) = result.confidence_95();
-    let [name_a, name_b] = names.map(Option::unwrap_or_default);
-    println!("A: {a}{name_a}\nB: {b}{name_b}");
-    if let Some(t) = movetime {
-        println!("time per move: {} ms", t.as_millis());
-    }
-    println!(
-        "{} games from {} openings ({plies} random plies, seed {seed}), each with both colours, {:.0} s",
-        result.games(),
-        list.len(),
-        start.elapsed().as_secs_f64()
-    );
-    println!("A: {} wins, {} draws, {} losses", result.wins, result.draws, result.losses);
-    println!(
-        "A's score {:.1} % (95 % CI {:.1}-{:.1} %), mean disc difference {:+.2}",
-        100.0 * result.score_rate(),
-        100.0 * lo,
-        100.0 * hi,
-        result.mean_disc_difference()
-    );
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -404,16 +290,6 @@ mod tests {
     }
 
     #[test]
-    fn times_per_move_are_read_with_their_unit_and_junk_is_refused() {
-        assert_eq!(parse_movetime("100ms"), Ok(Duration::from_millis(100)));
-        assert_eq!(parse_movetime("0.5s"), Ok(Duration::from_millis(500)));
-        assert_eq!(parse_movetime("250"), Ok(Duration::from_millis(250)));
-        for junk in ["", "ms", "fast", "0ms", "-5ms", "1e9s", "NaNs"] {
-            assert!(parse_movetime(junk).is_err(), "{junk:?}");
-        }
-    }
-
-    #[test]
     fn a_timed_side_finishes_at_least_its_first_iteration_and_plays_legal_moves() {
         let mut searcher = Searcher::new(1);
         let limits = Limits { depth: 30, exact_empties: 6, wld_empties: 6, node_budget: None };
@@ -442,9 +318,5 @@ mod tests {
         assert!(a.0 < b.0 && b.1 < a.1 && b.0 < 0.65 && 0.65 < b.1);
         // Normal approximation: sd of scores {1 ×6, ½, 0 ×3} is 0.45, so ±1.96·0.45/√10 ≈ ±0.279.
         assert!((a.1 - a.0 - 2.0 * 0.279).abs() < 0.005);
-        assert!(Setting::parse("pattern:5", 10).is_ok() && Setting::parse("alpha:5", 10).is_err());
-        assert!(Setting::parse("hand:x", 10).is_err());
-        assert_eq!(Setting::parse("level:Expert", 10), Ok(Setting::Level(Level::Expert)));
-        assert!(Setting::parse("level:grandmaster", 10).is_err());
     }
 }
