@@ -1,4 +1,4 @@
-// The browser side of `make bench`: loads the engine's wasm exports (src/wasm_api.rs, built into ./pkg by the
+// The browser side of `make bench`: loads the engine's wasm exports (bench/wasm_api.rs, built into ./pkg by the
 // Makefile) and exposes timed runs as `window.bench`, for bench/run.mjs to call through Playwright.
 // Each entry returns plain data; add one per exported engine function worth timing.
 

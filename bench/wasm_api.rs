@@ -1,13 +1,13 @@
-//! The engine's functions for JavaScript: what the browser benchmark (`bench/`) and the wasm tests call.
+//! The engine's functions for JavaScript: what the browser benchmark (this folder) and the wasm tests call.
 //!
 //! Each export takes and returns plain JS values (numbers, strings; JSON text for structured results), so a bench
 //! loop stays a one-liner in JS and nothing here depends on the app. Compiled natively too, so its tests run
-//! without a browser.
+//! without a browser (`cargo test --example wasm-bench`, part of `cargo test`).
 
-use crate::engine::rules::perft;
-use crate::engine::{Board, Searcher};
-use crate::game::notation::read_obf;
-use crate::game::square_name;
+use reversi::engine::rules::perft;
+use reversi::engine::{Board, Searcher};
+use reversi::game::notation::read_obf;
+use reversi::game::square_name;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
@@ -74,7 +74,7 @@ fn now_ms() -> f64 {
     ORIGIN.get_or_init(Instant::now).elapsed().as_secs_f64() * 1e3
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
 

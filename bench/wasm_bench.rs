@@ -1,5 +1,4 @@
-//! A cdylib holding only the engine's wasm exports (`reversi::wasm_api`), for the browser benchmark page.
-//! Built by `make bench`; natively it is empty.
+//! A cdylib holding only the engine's wasm exports (`wasm_api.rs` beside it), for the browser benchmark page.
+//! Built by `make bench`.
 
-#[cfg(target_arch = "wasm32")]
-pub use reversi::wasm_api::*;
+pub mod wasm_api;

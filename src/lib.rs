@@ -8,4 +8,3 @@ pub mod game;
 pub mod nboard;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod train;
-pub mod wasm_api;

@@ -7,13 +7,28 @@ use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+#[path = "../bench/wasm_api.rs"]
+mod wasm_api;
+
 #[wasm_bindgen_test]
 fn exported_perft_counts_the_published_leaves() {
     // Aart Bik's table: depths 1-7 from the start position.
     let expected = [4.0, 12.0, 56.0, 244.0, 1_396.0, 8_200.0, 55_092.0];
     for (depth, &leaves) in (1..).zip(&expected) {
-        assert_eq!(reversi::wasm_api::perft(depth), leaves, "depth {depth}");
+        assert_eq!(wasm_api::perft(depth), leaves, "depth {depth}");
     }
+}
+
+#[wasm_bindgen_test]
+fn exported_solve_answers_the_listed_score() {
+    // FFO #40 with its last row filled: 12 empties, quick even in a debug build.
+    let line = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--XOOOOXXXX X;";
+    let answer: serde_json::Value = serde_json::from_str(&wasm_api::solve_obf(line)).expect("JSON");
+    let board = reversi::game::notation::read_obf(line).unwrap().position.board().as_board().unwrap();
+    assert_eq!(answer["score"], reversi::engine::Searcher::new(1).solve(&board).score, "{answer}");
+    assert!(answer["nodes"].as_u64().is_some_and(|n| n > 0), "{answer}");
+    let bad: serde_json::Value = serde_json::from_str(&wasm_api::solve_obf("garbage X;")).expect("JSON");
+    assert!(bad["error"].is_string(), "{bad}");
 }
 
 // ---- The app's components, mounted in the page ----
