@@ -1,13 +1,16 @@
-//! Text formats: square names, transcripts, board strings and OBF lines, with errors that say where and why.
+//! Text formats: square names, transcripts, game links, board strings, OBF lines and GGF records, with errors
+//! that say where and why.
 
 mod board_text;
 mod error;
 pub mod ggf;
+mod link;
 mod obf;
 mod transcript;
 
 pub use board_text::{is_board_text, is_disc_character, read_board, write_board};
 pub use error::{Location, NotationError};
+pub use link::{read_link, write_link, LinkError};
 pub use obf::{read_obf, read_obf_file, write_obf, ObfLine};
 pub use transcript::{read_transcript, replay, write_moves, write_transcript};
 
