@@ -6,5 +6,6 @@ pub mod engine;
 pub mod game;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod nboard;
+pub mod net;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod train;
