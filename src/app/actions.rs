@@ -22,6 +22,7 @@ pub enum Action {
     About,
     Shortcuts,
     Hints,
+    PlayOnline,
 }
 
 /// A key as the keyboard handler sees it: `KeyboardEvent.key` and the modifiers.
@@ -54,6 +55,7 @@ impl Action {
         Action::About,
         Action::Shortcuts,
         Action::Hints,
+        Action::PlayOnline,
     ];
 
     /// The button's accessible name.
@@ -77,6 +79,7 @@ impl Action {
             Action::About => "About",
             Action::Shortcuts => "Keyboard shortcuts",
             Action::Hints => "Hints",
+            Action::PlayOnline => "Play a friend online",
         }
     }
 
@@ -103,6 +106,7 @@ impl Action {
             Action::Shortcuts => &["?"],
             // Shift: the plain letter h types a column.
             Action::Hints => &["Shift+H"],
+            Action::PlayOnline => &["W"],
         }
     }
 
@@ -145,6 +149,7 @@ impl Action {
             "v" | "V" => Action::About,
             "?" => Action::Shortcuts,
             "H" if key.shift => Action::Hints,
+            "w" | "W" => Action::PlayOnline,
             _ => return None,
         };
         Some(action)

@@ -14,6 +14,7 @@ mod dialogs;
 pub mod event;
 mod keyboard;
 mod move_list;
+mod online;
 pub mod options;
 mod player_controls;
 pub mod saves;
@@ -38,6 +39,8 @@ pub fn App() -> impl IntoView {
     clipboard::install(state);
     thinking::install(state);
     analysis::install(state);
+    let online = online::install(state);
+    online::open_from_fragment(state, online);
     theme::follow_options(state);
     // While a dialog is open the page behind it is inert, so Tab stays within the dialog.
     let behind_dialog = move || state.dialog.get().is_some();
@@ -50,6 +53,7 @@ pub fn App() -> impl IntoView {
                 </div>
                 <aside class="side-panel">
                     <status::Status />
+                    <online::OnlinePanel />
                     <analysis::HintsPanel />
                     <move_list::MoveList />
                     <analysis::EvalGraph />

@@ -21,6 +21,8 @@ pub enum Dialog {
     Shortcuts,
     /// Paste a transcript or a board string.
     Import,
+    /// Play a friend online: invitation, answer, connection.
+    Online,
 }
 
 /// A short message shown above the board until the next action (draw declined, import failed, ...).
@@ -157,6 +159,25 @@ impl AppState {
         }
     }
 
+    /// The peer's move, offer or answer arrived (online), or this side answered one: animate a placed disc, say
+    /// it, and publish it like a local move or ending (so sound and the statistics follow).
+    pub fn peer_acted(&self, text: String, placed: Option<usize>) {
+        let ended = self.table.with_untracked(|t| t.game.is_over());
+        match placed {
+            Some(square) => {
+                self.animation.set(Some(self.next_serial()));
+                self.publish(Event::Placed { square, ended });
+            }
+            None => {
+                self.after_jump();
+                if ended {
+                    self.publish(Event::Ended);
+                }
+            }
+        }
+        self.say(text);
+    }
+
     pub fn new_game(&self) {
         let variant = self.options.with_untracked(Options::variant);
         self.table.set(Table::new(variant));
@@ -260,6 +281,7 @@ impl AppState {
             Some(DrawOffer::HumanDecides { responder }) => {
                 self.say(format!("Draw offered. {responder}: accept or decline?"));
             }
+            Some(DrawOffer::PeerDecides) => self.say("Draw offered. Waiting for your opponent's answer.".into()),
             None => {}
         }
     }
@@ -284,7 +306,7 @@ impl AppState {
 
     pub fn accept_draw(&self) {
         let mut accepted = false;
-        self.table.update(|t| accepted = t.game.accept_draw().is_ok());
+        self.table.update(|t| accepted = t.answer_draw_here(true));
         if accepted {
             self.say(self.table.with_untracked(|t| describe_position(&t.game)));
             self.publish(Event::Ended);
@@ -293,7 +315,7 @@ impl AppState {
 
     pub fn decline_draw(&self) {
         let mut declined = false;
-        self.table.update(|t| declined = t.game.decline_draw().is_ok());
+        self.table.update(|t| declined = t.answer_draw_here(false));
         if declined {
             self.say("Draw declined. Play on.".into());
         }
@@ -387,6 +409,7 @@ impl AppState {
             Action::About => self.open(Dialog::About),
             Action::Shortcuts => self.open(Dialog::Shortcuts),
             Action::Hints => super::analysis::toggle_hints(),
+            Action::PlayOnline => self.open(Dialog::Online),
         }
     }
 

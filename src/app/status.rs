@@ -81,7 +81,7 @@ fn StatusLine() -> impl IntoView {
     let over = move || state.table.with(|t| t.game.is_over());
     let human_answers_draw = move || {
         let players = state.players();
-        state.table.with(|t| t.game.draw_offer().is_some() && t.computer_weighs_draw(&players).is_none())
+        state.table.with(|t| t.human_answers_draw(&players))
     };
     let thinking = move || state.thinking.get().is_some();
     view! {

@@ -4,7 +4,9 @@
 use super::actions::Action;
 use super::options::Options;
 use crate::game::notation::read_game;
-use crate::game::{square_name, Color, Game, IllegalMove, Move, PlayerKind, Refused, Variant};
+use crate::game::{square_name, Color, Game, IllegalMove, Move, PlayerKind, Reason, Refused, Variant};
+use crate::net::protocol::Message;
+use crate::net::session::{Event, Refusal, Session};
 use serde::{Deserialize, Serialize};
 
 /// Who plays each colour, read from the options.
@@ -51,6 +53,12 @@ pub struct Table {
     /// Play is suspended (after undo/redo onto the computer's turn, or Stop): the computer waits for Resume play.
     #[serde(default)]
     pub suspended: bool,
+    /// This side's seat when the game is played online: the other colour is played by the peer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub online: Option<Session>,
+    /// Messages for the peer, sent (and drained) by the online connection.
+    #[serde(skip)]
+    pub outbox: Vec<Message>,
 }
 
 /// What a draw offer leads to.
@@ -60,28 +68,62 @@ pub enum DrawOffer {
     ComputerDecides { computer: Color },
     /// The other human accepts or declines on this device.
     HumanDecides { responder: Color },
+    /// The other player, online, answers.
+    PeerDecides,
 }
 
 impl Table {
     pub fn new(variant: Variant) -> Table {
-        Table { game: Game::new(variant), suspended: false }
+        Table::from_game(Game::new(variant))
     }
 
     pub fn from_game(game: Game) -> Table {
-        Table { game, suspended: false }
+        Table { game, suspended: false, online: None, outbox: Vec::new() }
     }
 
-    /// Plays a move for the side to move and lets play continue.
+    /// An online game from its seat: both sides are people, so play is never suspended.
+    pub fn online(game: Game, session: Session) -> Table {
+        Table { online: Some(session), ..Table::from_game(game) }
+    }
+
+    /// Plays a move for the side to move and lets play continue; online, only on this side's turn, and the move
+    /// goes to the peer.
     pub fn play(&mut self, square: usize) -> Result<(), IllegalMove> {
-        self.game.play(square)?;
+        match &mut self.online {
+            Some(session) => {
+                if !session.my_turn(&self.game) {
+                    let square = square_name(square, self.game.variant().size.n());
+                    return Err(IllegalMove { square, reason: Reason::NotYourTurn });
+                }
+                let message = session.play(&mut self.game, square)?;
+                self.outbox.push(message);
+            }
+            None => self.game.play(square)?,
+        }
         self.suspended = false;
         Ok(())
+    }
+
+    /// A message from the peer, checked against the game before it changes anything.
+    pub fn receive(&mut self, text: &str) -> Result<Event, Refusal> {
+        let Some(session) = &mut self.online else { return Err(Refusal("this game is not played online".into())) };
+        session.receive(&mut self.game, text)
+    }
+
+    /// An online action (take-back request, rematch, ...) whose message goes to the peer; false if it does not
+    /// apply now.
+    pub fn act_online(&mut self, act: impl FnOnce(&mut Session, &mut Game) -> Option<Message>) -> bool {
+        let Some(message) = self.online.as_mut().and_then(|session| act(session, &mut self.game)) else {
+            return false;
+        };
+        self.outbox.push(message);
+        true
     }
 
     /// The side the computer should move for now, if any: its turn, the game on, play not suspended and no draw
     /// offer waiting for an answer.
     pub fn computer_to_move(&self, players: &Players) -> Option<Color> {
-        let side = self.game.side_to_move()?;
+        let side = self.game.side_to_move().filter(|_| self.online.is_none())?;
         (players.is_computer(side) && !self.suspended && self.game.draw_offer().is_none()).then_some(side)
     }
 
@@ -93,6 +135,9 @@ impl Table {
 
     /// A human may place a disc now.
     pub fn human_to_move(&self, players: &Players) -> Option<Color> {
+        if let Some(session) = &self.online {
+            return session.my_turn(&self.game).then_some(session.me);
+        }
         let side = self.game.side_to_move()?;
         (!players.is_computer(side) || self.suspended).then_some(side)
     }
@@ -120,6 +165,9 @@ impl Table {
 
     /// Steps through the history; landing on the computer's turn suspends play so it does not answer at once.
     fn navigate(&mut self, players: &Players, step: impl FnOnce(&mut Game) -> bool) -> bool {
+        if self.online.is_some() {
+            return false; // Both sides keep one move list: taking back is asked of the peer.
+        }
         let moved = step(&mut self.game);
         if moved {
             self.suspended = self.game.side_to_move().is_some_and(|side| players.is_computer(side));
@@ -142,18 +190,31 @@ impl Table {
 
     /// The side that would resign from the menu now.
     pub fn resigning_side(&self, players: &Players) -> Option<Color> {
-        self.game.side_to_move().and_then(|side| players.acting_side(side))
+        let side = self.game.side_to_move()?;
+        match &self.online {
+            Some(session) => Some(session.me),
+            None => players.acting_side(side),
+        }
     }
 
     pub fn resign(&mut self, players: &Players) -> Result<Color, Refused> {
         let loser = self.resigning_side(players).ok_or(Refused::GameOver)?;
-        self.game.resign(loser)?;
+        if !self.act_online(Session::resign) {
+            self.game.resign(loser)?;
+        }
         Ok(loser)
     }
 
     /// Offers a draw for the acting side and says who must answer it.
     pub fn offer_draw(&mut self, players: &Players) -> Result<DrawOffer, Refused> {
         let by = self.resigning_side(players).ok_or(Refused::GameOver)?;
+        if self.online.is_some() {
+            return if self.act_online(Session::offer_draw) {
+                Ok(DrawOffer::PeerDecides)
+            } else {
+                Err(Refused::GameOver)
+            };
+        }
         self.game.offer_draw(by)?;
         let responder = by.opponent();
         Ok(if players.is_computer(responder) {
@@ -161,6 +222,23 @@ impl Table {
         } else {
             DrawOffer::HumanDecides { responder }
         })
+    }
+
+    /// A person on this device may answer the open draw offer (online: only the peer's offer).
+    pub fn human_answers_draw(&self, players: &Players) -> bool {
+        match (&self.online, self.game.draw_offer()) {
+            (_, None) => false,
+            (Some(session), Some(by)) => by == session.opponent(),
+            (None, Some(by)) => !players.is_computer(by.opponent()),
+        }
+    }
+
+    /// A person's answer to the open draw offer (online, sent to the peer).
+    pub fn answer_draw_here(&mut self, accept: bool) -> bool {
+        if self.online.is_some() {
+            return self.act_online(|session, game| session.answer_draw(game, accept));
+        }
+        self.answer_draw(accept).is_ok()
     }
 
     /// The computer's answer to an open offer (it accepts when its search says it is not ahead).
@@ -175,10 +253,11 @@ impl Table {
     /// Whether a menu command makes sense now (`thinking`: the computer is searching).
     pub fn allows(&self, players: &Players, thinking: bool, action: Action) -> bool {
         let game = &self.game;
+        let offline = self.online.is_none();
         match action {
-            Action::Undo | Action::UndoAll => game.can_undo(),
-            Action::Redo | Action::RedoAll => game.can_redo(),
-            Action::ResumePlay => self.can_resume(players),
+            Action::Undo | Action::UndoAll => offline && game.can_undo(),
+            Action::Redo | Action::RedoAll => offline && game.can_redo(),
+            Action::ResumePlay => offline && self.can_resume(players),
             Action::Resign => self.resigning_side(players).is_some(),
             Action::OfferDraw => self.resigning_side(players).is_some() && game.draw_offer().is_none(),
             Action::MoveNow | Action::Stop => thinking,
@@ -359,6 +438,27 @@ mod tests {
         table.undo(&HUMAN_VS_COMPUTER);
         assert!(matches!(read_import("f5d6c3", &table.game, variant), Import::Replaces { .. }), "another point in it");
         assert!(matches!(read_import("f5", &Game::default(), variant), Import::Replaces { loses: 0, .. }));
+    }
+
+    #[test]
+    fn online_the_peer_plays_its_colour_and_every_action_goes_out_as_a_message() {
+        let mut table = Table::online(Game::default(), Session::host(Color::White, 1));
+        assert_eq!(table.human_to_move(&TWO_HUMANS), None, "Black is the peer's");
+        assert_eq!(table.computer_to_move(&TWO_COMPUTERS), None, "no computer online");
+        assert_eq!(table.play(sq("f5")).unwrap_err().reason, Reason::NotYourTurn);
+        assert_eq!(table.receive(&Message::Move { ply: 0, square: sq("f5") as u32 }.to_text()), Ok(Event::Moved(37)));
+        assert_eq!(table.human_to_move(&TWO_HUMANS), Some(Color::White));
+        table.play(sq("d6")).unwrap();
+        assert_eq!(table.outbox, vec![Message::Move { ply: 1, square: sq("d6") as u32 }]);
+        assert!(!table.undo(&TWO_HUMANS) && !table.allows(&TWO_HUMANS, false, Action::Undo), "take-backs are asked");
+        assert_eq!(table.offer_draw(&HUMAN_VS_COMPUTER), Ok(DrawOffer::PeerDecides));
+        assert!(!table.human_answers_draw(&TWO_HUMANS), "only the peer answers this side's offer");
+        assert_eq!(table.receive(&Message::DrawDecline.to_text()), Ok(Event::DrawDeclined));
+        assert_eq!(table.resign(&TWO_HUMANS), Ok(Color::White));
+        assert_eq!(table.outbox.last(), Some(&Message::Resign));
+        let saved = crate::game::save(&table);
+        let restored: Table = crate::game::load(&saved).unwrap();
+        assert_eq!(restored.online, table.online, "the seat is saved with the game");
     }
 
     /// Plays the first legal move (in square order) until the game is over, on every board size.

@@ -51,6 +51,7 @@ pub mod icons {
     pub const IMPORT: &str = "M12 4v11M7 10l5 5 5-5M5 20h14";
     pub const FAST: &str = "M4 6l7 6-7 6zM12 6l7 6-7 6z";
     pub const STOP: &str = "M7 7h10v10H7z";
+    pub const GLOBE: &str = "M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18M3 12h18M12 3c-3 3-3 15 0 18M12 3c3 3 3 15 0 18";
 }
 
 fn icon_view(icon: &'static str) -> Option<AnyView> {
@@ -84,6 +85,7 @@ pub fn Toolbar() -> impl IntoView {
                 <ActionButton action=Action::ResumePlay icon=icons::PLAY />
                 <ActionButton action=Action::OfferDraw icon="½" />
                 <ActionButton action=Action::Resign icon=icons::FLAG />
+                <ActionButton action=Action::PlayOnline icon=icons::GLOBE />
             </nav>
             <nav class="toolbar secondary" aria-label="App">
                 <ActionButton action=Action::Options icon=icons::GEAR class="icon-only" />

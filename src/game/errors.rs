@@ -9,6 +9,8 @@ pub enum Reason {
     /// The empty-centre opening: the first four discs go on the centre squares.
     CentreFirst,
     GameOver,
+    /// Online: the other player is to move.
+    NotYourTurn,
 }
 
 impl std::fmt::Display for Reason {
@@ -19,6 +21,7 @@ impl std::fmt::Display for Reason {
             Reason::NoFlips => "no discs to flip",
             Reason::CentreFirst => "the first four discs go on the centre squares",
             Reason::GameOver => "the game is over",
+            Reason::NotYourTurn => "it is the other player's turn",
         })
     }
 }

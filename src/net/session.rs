@@ -6,7 +6,7 @@
 
 use super::protocol::{Message, PROTOCOL_VERSION};
 use crate::game::notation::{read_link, write_link};
-use crate::game::{square_name, Color, Game, Move, Variant};
+use crate::game::{square_name, Color, Game, IllegalMove, Move, Reason, Variant};
 use serde::{Deserialize, Serialize};
 
 /// This side's seat at an online game. Requests in flight are not saved: a reload withdraws them.
@@ -101,12 +101,13 @@ impl Session {
     }
 
     /// This side places a disc.
-    pub fn play(&mut self, game: &mut Game, square: usize) -> Result<Message, String> {
+    pub fn play(&mut self, game: &mut Game, square: usize) -> Result<Message, IllegalMove> {
         if !self.my_turn(game) {
-            return Err("it is not your turn".into());
+            let n = game.variant().size.n();
+            return Err(IllegalMove { square: square_name(square % (n * n), n), reason: Reason::NotYourTurn });
         }
         let ply = game.history().cursor() as u32;
-        game.play(square).map_err(|illegal| illegal.to_string())?;
+        game.play(square)?;
         self.undo_request = None;
         Ok(Message::Move { ply, square: square as u32 })
     }

@@ -146,6 +146,23 @@ fn Playing() -> impl IntoView {
             "until you choose Resume play or make a move yourself. Two computers can play each other: Stop pauses "
             "them."
         </p>
+        <h3>"Playing a friend online"</h3>
+        <p>
+            "Play a friend online connects your browser straight to your friend's, with no server in between. "
+            "Create an invitation and send it (the link, the code or the QR code, through any chat app); your "
+            "friend opens it or pastes it, and sends back an answer for you to paste. You both then see "
+            "Connected and the same 4-digit check number. Every move, offer and answer from the other side is "
+            "checked against the rules before it reaches your board. Take-backs are asked for and the other player "
+            "agrees or not; after a game, Rematch starts another with colours swapped. Online games count in the "
+            "statistics with human-against-human games."
+        </p>
+        <p>
+            "If the connection drops, the game is kept (also across a reload): choose Reconnect and send a fresh "
+            "invitation, and the game goes on from the moves you both have. A connection may not get through at "
+            "all: strict firewalls and NATs (common on mobile data and in offices) block direct connections and "
+            "this app has no relay (TURN) server. Then send the game by link instead: the link holds the moves so "
+            "far; your friend opens it, plays a move and sends the new link back."
+        </p>
         <h3>"Saving and offline play"</h3>
         <p>
             "The game in progress, the options and the statistics are kept in this browser, so closing the tab "

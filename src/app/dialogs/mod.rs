@@ -4,6 +4,7 @@ mod about;
 mod help;
 mod import;
 mod modal;
+mod online_dialog;
 mod options_dialog;
 mod shortcuts;
 mod stats_dialog;
@@ -25,5 +26,6 @@ pub fn OpenDialog() -> impl IntoView {
         Dialog::Statistics => Some(view! { <stats_dialog::StatisticsDialog /> }.into_any()),
         Dialog::Help => Some(view! { <help::HelpDialog /> }.into_any()),
         Dialog::About => Some(view! { <about::AboutDialog /> }.into_any()),
+        Dialog::Online => Some(view! { <online_dialog::OnlineDialog /> }.into_any()),
     }
 }

@@ -1,0 +1,188 @@
+// Online play between two browsers on this machine (STUN off: loopback host candidates): invitation, answer,
+// "Connected" with the same check number, a whole game with a forced pass, a declined draw, a take-back, a reload
+// and reconnection, then rematches ended by an accepted draw and a resignation; a hostile peer; the game by link.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { button, discs, openSite, reload, screenshot, waitForStatus } from './helpers.mjs';
+
+// The legal game of play.test.mjs: after c1 (move 8) Black has no move and must pass; the board fills up.
+const FULL_GAME = (
+  'd3 c3 e6 d2 d1 e1 b2 c1 a3 a1 b4 b3 d6 b5 f4 e3 f3 e2 a5 g5 b6 b7 f5 f6 c7 g3 h3 c2 e7 c5 h5 d7 g6 e8 f2 h7 ' +
+  'g4 g2 f7 h6 g7 f8 a4 c4 h8 a7 g1 f1 a2 h4 c6 b1 c8 h1 b8 g8 d8 a6 h2 a8'
+).split(' ');
+
+const codeBox = (page) => page.getByRole('textbox', { name: /code/i });
+const connected = (page) => page.locator('[data-connection="connected"]').first().waitFor({ timeout: 20_000 });
+
+/** Host and guest connect through the dialog; returns the milliseconds from pasting the answer to Connected. */
+async function connect(host, guest, { colour, shots } = {}) {
+  await host.getByRole('button', { name: /online/i }).first().click();
+  if (colour) await host.locator('.online-colour select').selectOption(colour);
+  await button(host, 'Create invitation').or(button(host, 'New invitation')).click();
+  const invitation = host.locator('[data-invitation]');
+  await invitation.waitFor({ timeout: 15_000 });
+  const link = (await invitation.textContent()).trim();
+  if (shots) await screenshot(host, `${shots}-1-invitation`);
+  if (!(await codeBox(guest).isVisible())) await guest.getByRole('button', { name: /online|reconnect/i }).first().click();
+  await codeBox(guest).fill(link);
+  await button(guest, 'Connect').click();
+  const answer = guest.locator('[data-answer]');
+  await answer.waitFor({ timeout: 15_000 });
+  if (shots) await screenshot(guest, `${shots}-2-answer`);
+  const answerCode = (await answer.textContent()).trim();
+  await codeBox(host).fill(answerCode);
+  const pasted = Date.now();
+  await button(host, 'Connect').click();
+  await Promise.all([connected(host), connected(guest)]);
+  const elapsed = Date.now() - pasted;
+  return { link, answer: answerCode, elapsed };
+}
+
+const checkNumber = async (page) => (await page.locator('.online-panel').textContent()).match(/check number (\d{4})/)?.[1];
+
+async function sameBoard(a, b) {
+  await a.waitForFunction(() => true);
+  for (let i = 0; i < 50; i += 1) {
+    if (JSON.stringify(await discs(a)) === JSON.stringify(await discs(b))) return;
+    await a.waitForTimeout(100);
+  }
+  assert.deepEqual(await discs(a), await discs(b), 'both boards agree');
+}
+
+/** Plays `square` on whichever page plays the side to move, and waits for the other page to show it. */
+async function play(pages, square) {
+  const status = await pages.host.getByTestId('status').textContent();
+  const mover = status.match(/(Black|White) to move/)?.[1] === pages.hostColour ? pages.host : pages.guest;
+  const other = mover === pages.host ? pages.guest : pages.host;
+  await mover.locator(`[data-square="${square}"]`).click();
+  await other.waitForFunction((s) => document.querySelector(`[data-square="${s}"] .disc`) !== null, square);
+}
+
+test('two browsers connect with STUN off and play games to their end', async (t) => {
+  const host = await openSite(t, { path: '?stun=none' });
+  const guest = await openSite(t, { path: '?stun=none', device: 'phone' });
+  const { link, answer, elapsed } = await connect(host.page, guest.page, { colour: 'black', shots: 'online' });
+  console.log(`invitation link ${link.length} chars (code ${link.split('#join=')[1].length}), answer ${answer.length}; answer pasted to Connected: ${elapsed} ms`);
+  assert.ok(link.split('#join=')[1].length <= 250);
+  assert.equal(await checkNumber(host.page), await checkNumber(guest.page), 'the same check number on both sides');
+  await screenshot(host.page, 'online-3-connected-host');
+  await screenshot(guest.page, 'online-3-connected-guest-phone');
+  const pages = { host: host.page, guest: guest.page, hostColour: 'Black' };
+
+  // The guest may not move for Black.
+  await guest.page.locator('[data-square="d3"]').click();
+  assert.equal((await discs(guest.page)).d3, null, 'not the guest’s turn');
+  for (const square of FULL_GAME.slice(0, 4)) await play(pages, square);
+
+  // A declined draw: Black offers, White declines.
+  await button(host.page, 'Offer draw').click();
+  await button(guest.page, 'Decline draw').click();
+  await waitForStatus(host.page, /^Black to move/);
+  // A take-back: Black plays, asks to take it back, White agrees.
+  await play(pages, FULL_GAME[4]);
+  await button(host.page, 'Ask to take back').click();
+  await button(guest.page, 'Accept take-back').click();
+  await host.page.waitForFunction((s) => document.querySelector(`[data-square="${s}"] .disc`) === null, FULL_GAME[4]);
+  await sameBoard(host.page, guest.page);
+  await waitForStatus(guest.page, /^Black to move/);
+  for (const square of FULL_GAME.slice(4, 12)) await play(pages, square);
+  assert.match(await host.page.locator('.move-list').textContent(), /pass/i, 'the forced pass is in the move list');
+
+  // The guest reloads: the game is kept; the host reconnects with a fresh invitation and play goes on.
+  await reload(guest.page);
+  await host.page.locator('[data-connection="lost"]').first().waitFor({ timeout: 20_000 });
+  await sameBoard(host.page, guest.page);
+  await connect(host.page, guest.page);
+  await sameBoard(host.page, guest.page);
+  for (const square of FULL_GAME.slice(12)) await play(pages, square);
+  await waitForStatus(host.page, /^Game over: Black wins 40–24/);
+  await waitForStatus(guest.page, /^Game over: Black wins 40–24/);
+
+  // A rematch swaps colours; White (now the host) accepts the guest's draw offer.
+  await button(host.page, 'Rematch').click();
+  await button(guest.page, 'Accept rematch').click();
+  await host.page.locator('.online-you', { hasText: 'you play White' }).waitFor();
+  pages.hostColour = 'White';
+  for (const square of FULL_GAME.slice(0, 2)) await play(pages, square);
+  await button(guest.page, 'Offer draw').click();
+  await button(host.page, 'Accept draw').click();
+  await waitForStatus(guest.page, /^Game over: .*draw/i);
+  // Another rematch, ended by the host's resignation.
+  await button(guest.page, 'Rematch').click();
+  await button(host.page, 'Accept rematch').click();
+  await host.page.locator('.online-you', { hasText: 'you play Black' }).waitFor();
+  await button(host.page, 'Resign').click();
+  await waitForStatus(guest.page, /^Game over: White wins/);
+  await screenshot(guest.page, 'online-4-resigned-guest-phone');
+  assert.deepEqual(host.errors, []);
+  assert.deepEqual(guest.errors, []);
+});
+
+test('a hostile peer’s illegal moves, wrong plies, junk and a 1 MB message change nothing', async (t) => {
+  // The guest's page keeps its data channel where the test can reach it and send anything.
+  const grab = () => {
+    const create = RTCPeerConnection.prototype.createDataChannel;
+    RTCPeerConnection.prototype.createDataChannel = function (...args) {
+      window.hostileChannel = create.apply(this, args);
+      return window.hostileChannel;
+    };
+  };
+  const host = await openSite(t, { path: '?stun=none' });
+  const guest = await openSite(t, { path: '?stun=none', init: grab });
+  await connect(host.page, guest.page, { colour: 'white' });
+  await play({ host: host.page, guest: guest.page, hostColour: 'White' }, 'f5');
+  const before = await discs(host.page);
+  const hostile = [
+    { type: 'move', ply: 1, square: 0 },
+    { type: 'move', ply: 0, square: 43 },
+    { type: 'move', ply: 7, square: 43 },
+    { type: 'move', ply: 1, square: 5000 },
+    { type: 'undo_accept' },
+    { type: 'draw_accept' },
+    { type: 'rematch_accept', game_id: 1 },
+  ].map((m) => JSON.stringify(m));
+  // 256 KiB is the largest message the data channel carries (the max-message-size both sides declare); a 1 MB
+  // one is refused by the sending browser before it reaches the wire.
+  hostile.push('{"type":"teleport"}', 'not json at all', '{"type":"move","ply":"x"}', 'x'.repeat(256 * 1024));
+  const megabyte = await guest.page.evaluate((n) => {
+    try {
+      window.hostileChannel.send('x'.repeat(n));
+      return 'sent';
+    } catch (error) {
+      return error.message;
+    }
+  }, 1 << 20);
+  assert.match(megabyte, /max-message-size/);
+  for (const text of hostile) {
+    await guest.page.evaluate((message) => window.hostileChannel.send(message), text);
+    await host.page.locator('.notice.error', { hasText: 'Refused from the other player' }).waitFor();
+    await host.page.locator('.notice .icon-button').click();
+  }
+  assert.deepEqual(await discs(host.page), before, 'the board never changed');
+  await waitForStatus(host.page, /^White to move/);
+  await screenshot(host.page, 'online-5-hostile-refused');
+  // The real guest still plays on.
+  await play({ host: host.page, guest: guest.page, hostColour: 'White' }, 'd6');
+  assert.deepEqual(host.errors, []);
+});
+
+test('a game sent by link opens on the other side, and a broken link opens its valid part', async (t) => {
+  const { page, url, errors } = await openSite(t);
+  await page.locator('[data-square="f5"]').click();
+  await waitForStatus(page, /^Black to move/);
+  await button(page, 'Play a friend online').click();
+  const link = (await page.locator('[data-game-link]').textContent()).trim();
+  assert.match(link, /#game=1E/);
+  const friend = await openSite(t, { path: `#game=${link.split('#game=')[1]}` });
+  await waitForStatus(friend.page, /to move/);
+  const moves = await friend.page.locator('.move-list .move:not(.undone)').count();
+  assert.ok(moves >= 2, 'the linked moves are on the board');
+  assert.equal(await friend.page.evaluate(() => location.hash), '', 'the fragment is cleared so a reload keeps the game');
+  const broken = await openSite(t, { path: '#game=1Elr!l' });
+  await broken.page.locator('.notice.error', { hasText: 'broken' }).waitFor();
+  assert.equal((await discs(broken.page)).f5, 'black', 'the valid part (f5 d6) is shown');
+  await screenshot(broken.page, 'online-6-broken-link');
+  assert.deepEqual(errors, []);
+  assert.ok(url);
+});
