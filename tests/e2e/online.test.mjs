@@ -12,6 +12,17 @@ const FULL_GAME = (
   'g4 g2 f7 h6 g7 f8 a4 c4 h8 a7 g1 f1 a2 h4 c6 b1 c8 h1 b8 g8 d8 a6 h2 a8'
 ).split(' ');
 
+/** A screenshot at the page's own width and one at the other (desktop 1280 or phone 360), with `focus` in view. */
+async function shotBothWidths(page, name, focus) {
+  const own = page.viewportSize();
+  for (const width of [own.width, own.width > 600 ? 360 : 1280]) {
+    await page.setViewportSize({ width, height: width > 600 ? 800 : 740 });
+    if (focus) await focus.scrollIntoViewIfNeeded();
+    await screenshot(page, `${name}-${width > 600 ? 'desktop' : 'phone'}`);
+  }
+  await page.setViewportSize(own);
+}
+
 const codeBox = (page) => page.getByRole('textbox', { name: /code/i });
 const connected = (page) => page.locator('[data-connection="connected"]').first().waitFor({ timeout: 20_000 });
 
@@ -23,13 +34,13 @@ async function connect(host, guest, { colour, shots } = {}) {
   const invitation = host.locator('[data-invitation]');
   await invitation.waitFor({ timeout: 15_000 });
   const link = (await invitation.textContent()).trim();
-  if (shots) await screenshot(host, `${shots}-1-invitation`);
+  if (shots) await shotBothWidths(host, `${shots}-1-invitation`, invitation);
   if (!(await codeBox(guest).isVisible())) await guest.getByRole('button', { name: /online|reconnect/i }).first().click();
   await codeBox(guest).fill(link);
   await button(guest, 'Connect').click();
   const answer = guest.locator('[data-answer]');
   await answer.waitFor({ timeout: 15_000 });
-  if (shots) await screenshot(guest, `${shots}-2-answer`);
+  if (shots) await shotBothWidths(guest, `${shots}-2-answer`, answer);
   const answerCode = (await answer.textContent()).trim();
   await codeBox(host).fill(answerCode);
   const pasted = Date.now();
@@ -66,8 +77,8 @@ test('two browsers connect with STUN off and play games to their end', async (t)
   console.log(`invitation link ${link.length} chars (code ${link.split('#join=')[1].length}), answer ${answer.length}; answer pasted to Connected: ${elapsed} ms`);
   assert.ok(link.split('#join=')[1].length <= 250);
   assert.equal(await checkNumber(host.page), await checkNumber(guest.page), 'the same check number on both sides');
-  await screenshot(host.page, 'online-3-connected-host');
-  await screenshot(guest.page, 'online-3-connected-guest-phone');
+  await shotBothWidths(host.page, 'online-3-connected-host');
+  await shotBothWidths(guest.page, 'online-3-connected-guest');
   const pages = { host: host.page, guest: guest.page, hostColour: 'Black' };
 
   // The guest may not move for Black.
