@@ -48,6 +48,9 @@ pub struct Options {
     pub opening: Opening,
     pub sound: bool,
     pub theme: Theme,
+    /// The STUN servers online play asks for this device's public address (`stun:host:port`); none is fine on
+    /// one network.
+    pub stun_servers: Vec<String>,
 }
 
 impl Default for Options {
@@ -71,11 +74,15 @@ impl Default for Options {
             opening: Opening::Standard,
             sound: true,
             theme: Theme::System,
+            stun_servers: vec![DEFAULT_STUN_SERVER.into()],
         }
     }
 }
 
 const DEFAULT_BOARD_COLOUR: &str = "#2e7d4f";
+/// A public STUN server (it only tells a browser its public address; no game data passes through it).
+pub const DEFAULT_STUN_SERVER: &str = "stun:stun.l.google.com:19302";
+const MAX_STUN_SERVERS: usize = 4;
 const DEFAULT_VALID_MOVE_COLOUR: &str = "#f5d90a";
 const DEFAULT_ACTIVE_SQUARE_COLOUR: &str = "#4aa3ff";
 const DEFAULT_MOVE_INDICATOR_COLOUR: &str = "#e5484d";
@@ -114,7 +121,27 @@ impl Options {
                 *colour = default.into();
             }
         }
+        self.stun_servers.retain(|url| is_stun_url(url));
+        self.stun_servers.truncate(MAX_STUN_SERVERS);
         self
+    }
+
+    /// Sets the STUN servers from a typed list ("stun:host:port", separated by commas or spaces; empty or
+    /// "none" for none).
+    pub fn set_stun_servers(&mut self, text: &str) -> Result<(), String> {
+        let urls: Vec<String> = text.split([',', ' ', '\n']).filter(|u| !u.is_empty()).map(str::to_owned).collect();
+        if urls.len() == 1 && urls[0].eq_ignore_ascii_case("none") {
+            self.stun_servers.clear();
+            return Ok(());
+        }
+        if let Some(bad) = urls.iter().find(|url| !is_stun_url(url)) {
+            return Err(format!("'{bad}' is not a STUN server address such as stun:stun.example.org:3478"));
+        }
+        if urls.len() > MAX_STUN_SERVERS {
+            return Err(format!("at most {MAX_STUN_SERVERS} STUN servers"));
+        }
+        self.stun_servers = urls;
+        Ok(())
     }
 
     pub fn set_player(&mut self, color: Color, kind: PlayerKind) {
@@ -164,6 +191,12 @@ impl Options {
     }
 }
 
+/// `stun:` or `stuns:` and a host (with an optional port): what RTCPeerConnection accepts as a STUN server.
+fn is_stun_url(url: &str) -> bool {
+    let host = url.strip_prefix("stun:").or_else(|| url.strip_prefix("stuns:")).unwrap_or_default();
+    !host.is_empty() && url.len() <= 200 && host.bytes().all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
+}
+
 fn is_hex_colour(s: &str) -> bool {
     s.len() == 7 && s.starts_with('#') && s[1..].bytes().all(|b| b.is_ascii_hexdigit())
 }
@@ -180,6 +213,21 @@ mod tests {
         assert_eq!(o.theme, Theme::System);
         assert!(o.show_valid_moves && o.animate_moves && o.sound);
         assert_eq!(o.clone().validated(), o, "the defaults are already valid");
+    }
+
+    #[test]
+    fn stun_servers_are_checked_and_none_is_allowed() {
+        let mut o = Options::default();
+        assert_eq!(o.stun_servers, vec![DEFAULT_STUN_SERVER.to_string()]);
+        o.set_stun_servers("stun:a.example:3478, stuns:[2001:db8::1]:5349").unwrap();
+        assert_eq!(o.stun_servers.len(), 2);
+        let err = o.set_stun_servers("stun:ok.example http://evil.example").unwrap_err();
+        assert!(err.contains("'http://evil.example' is not a STUN server"), "{err}");
+        assert_eq!(o.stun_servers.len(), 2, "a refused list changes nothing");
+        o.set_stun_servers("none").unwrap();
+        assert!(o.stun_servers.is_empty());
+        o.stun_servers = vec!["turn:x".into(), "stun:".into(), "stun:fine.example".into()];
+        assert_eq!(o.validated().stun_servers, vec!["stun:fine.example".to_string()]);
     }
 
     #[test]
@@ -203,6 +251,7 @@ mod tests {
             opening: Opening::EmptyCentre,
             sound: false,
             theme: Theme::Dark,
+            stun_servers: vec!["stun:stun.example.org:3478".into()],
         };
         assert_eq!(crate::game::load::<Options>(&crate::game::save(&o)), Ok(o));
     }

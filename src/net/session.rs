@@ -114,15 +114,21 @@ impl Session {
 
     /// Asks to take back this side's last disc (and the reply to it); `None` when it has placed none.
     pub fn request_undo(&mut self, game: &Game) -> Option<Message> {
+        let ply = self.undo_target(game)?;
+        self.undo_request = Some((self.me, ply));
+        Some(Message::UndoRequest { ply: ply as u32 })
+    }
+
+    /// Where a take-back request would go back to now: before this side's last disc, while the game is on and no
+    /// request is open.
+    pub fn undo_target(&self, game: &Game) -> Option<usize> {
         if game.is_over() || self.undo_request.is_some() {
             return None;
         }
         let history = game.history();
-        let ply = (0..history.cursor()).rev().find(|&ply| {
+        (0..history.cursor()).rev().find(|&ply| {
             history.moves()[ply] != Move::Pass && history.position_at(ply).map(|p| p.to_move()) == Some(self.me)
-        })?;
-        self.undo_request = Some((self.me, ply));
-        Some(Message::UndoRequest { ply: ply as u32 })
+        })
     }
 
     /// Answers the other side's take-back request.

@@ -97,6 +97,10 @@ pub fn OnlineDialog() -> impl IntoView {
                 </Show>
                 {move || online.answer.get().map(|answer| view! { <CodeBox label="Answer" text=answer attr="data-answer" /> })}
             </section>
+            <details class="online-step">
+                <summary>"Connection settings"</summary>
+                <StunServers />
+            </details>
             <section class="online-step" aria-labelledby="online-link">
                 <h3 id="online-link">"No connection? Send the game by link"</h3>
                 <p>"The game so far in a link: your friend opens it, plays a move and sends the new link back."</p>
@@ -137,5 +141,34 @@ fn CodeBox(label: &'static str, text: String, attr: &'static str) -> impl IntoVi
                 </button>
             </div>
         </div>
+    }
+}
+
+/// The STUN servers (saved with the options): they tell each browser its public address; no game data passes.
+#[component]
+fn StunServers() -> impl IntoView {
+    let state = AppState::get();
+    let error = RwSignal::new(None::<String>);
+    let shown = move || {
+        let servers = state.options.with(|o| o.stun_servers.join(", "));
+        if servers.is_empty() {
+            "none".to_string()
+        } else {
+            servers
+        }
+    };
+    let set = move |text: String| {
+        let mut result = Ok(());
+        state.options.update(|o| result = o.set_stun_servers(&text));
+        error.set(result.err());
+    };
+    view! {
+        <label class="online-stun">
+            "STUN servers (\"none\" for none: enough on one network; no relay server is used)"
+            <input type="text" prop:value=shown on:change=move |ev| set(event_target_value(&ev)) />
+        </label>
+        <Show when=move || error.get().is_some()>
+            <p class="form-error" role="alert">{move || error.get()}</p>
+        </Show>
     }
 }

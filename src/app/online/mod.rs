@@ -21,8 +21,6 @@ use leptos::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-/// The public STUN server used unless the page's query says otherwise (`?stun=none`, or `?stun=stun:host:port`).
-const DEFAULT_STUN: &str = "stun:stun.l.google.com:19302";
 const KEEP_ALIVE_MS: u32 = 10_000;
 
 /// Where the connection stands.
@@ -94,17 +92,15 @@ impl Online {
         expect_context::<Online>()
     }
 
-    /// The STUN servers for this page: `?stun=none` for none, `?stun=URL[,URL]` for others.
-    fn stun_servers() -> Vec<String> {
+    /// The STUN servers: the page's `?stun=none` (no server, for one machine) or `?stun=URL,URL`, else the
+    /// option.
+    fn stun_servers(state: AppState) -> Vec<String> {
         let search = window().location().search().unwrap_or_default();
         let asked = search.trim_start_matches('?').split('&').find_map(|pair| pair.strip_prefix("stun="));
-        match asked {
-            Some("none") => Vec::new(),
-            Some(list) => list
-                .split(',')
-                .map(|url| js_sys::decode_uri_component(url).map(String::from).unwrap_or_default())
-                .collect(),
-            None => vec![DEFAULT_STUN.into()],
+        let mut options = state.options.get_untracked();
+        match asked.map(|list| js_sys::decode_uri_component(list).map(String::from)) {
+            Some(Ok(list)) if options.set_stun_servers(&list).is_ok() => options.stun_servers,
+            _ => state.options.with_untracked(|o| o.stun_servers.clone()),
         }
     }
 
@@ -119,7 +115,7 @@ impl Online {
 
     fn open_peer(&self, state: AppState) -> Result<(), String> {
         let online = *self;
-        let peer = Peer::new(&Online::stun_servers(), move |event| online.on_event(state, event))?;
+        let peer = Peer::new(&Online::stun_servers(state), move |event| online.on_event(state, event))?;
         PEER.with(|slot| *slot.borrow_mut() = Some(Rc::new(peer)));
         Ok(())
     }

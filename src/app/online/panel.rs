@@ -34,10 +34,11 @@ fn SeatView(me: Color) -> impl IntoView {
     let connected = move || phase() == Phase::Connected;
     let pending = move || state.table.with(|t| t.online.as_ref().map(|s| (s.undo_request, s.rematch_offer)));
     let they_ask_undo = move || pending().and_then(|p| p.0).is_some_and(|(by, _)| by != me);
-    let i_ask_undo = move || pending().and_then(|p| p.0).is_some_and(|(by, _)| by == me);
     let they_offer_rematch = move || pending().and_then(|p| p.1).is_some_and(|(by, _)| by != me);
     let i_offer_rematch = move || pending().and_then(|p| p.1).is_some_and(|(by, _)| by == me);
     let over = move || state.table.with(|t| t.game.is_over());
+    let may_ask_undo =
+        move || state.table.with(|t| t.online.as_ref().is_some_and(|s| s.undo_target(&t.game).is_some()));
     let act = move |f: fn(&mut Session, &mut crate::game::Game) -> Option<crate::net::protocol::Message>| {
         let mut done = false;
         state.table.update(|t| done = t.act_online(f));
@@ -79,7 +80,7 @@ fn SeatView(me: Color) -> impl IntoView {
                         "Reconnect"
                     </button>
                 </Show>
-                <Show when=move || connected() && !over() && !i_ask_undo() && !they_ask_undo()>
+                <Show when=move || connected() && may_ask_undo()>
                     <button type="button" class="action" on:click=ask_undo>"Ask to take back"</button>
                 </Show>
                 <Show when=they_ask_undo>
