@@ -126,7 +126,7 @@ fn random_table(random: &mut Random) -> Table {
     } else if random.chance(10) {
         let _ = game.resign(game.to_move());
     }
-    Table { game, suspended: random.chance(30) }
+    Table { suspended: random.chance(30), ..Table::from_game(game) }
 }
 
 #[test]
