@@ -36,7 +36,7 @@ pub struct Key<'a> {
 }
 
 impl Action {
-    pub const ALL: [Action; 18] = [
+    pub const ALL: [Action; 19] = [
         Action::NewGame,
         Action::Undo,
         Action::Redo,

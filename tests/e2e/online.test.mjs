@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { button, discs, openSite, reload, screenshot, waitForStatus } from './helpers.mjs';
+import { policyViolations, watchPolicyViolations } from './guards.mjs';
 
 // The legal game of play.test.mjs: after c1 (move 8) Black has no move and must pass; the board fills up.
 const FULL_GAME = (
@@ -34,12 +35,14 @@ async function connect(host, guest, { colour, shots } = {}) {
   const invitation = host.locator('[data-invitation]');
   await invitation.waitFor({ timeout: 15_000 });
   const link = (await invitation.textContent()).trim();
+  await host.getByRole('img', { name: 'QR code of the invitation' }).locator('path').waitFor();
   if (shots) await shotBothWidths(host, `${shots}-1-invitation`, invitation);
   if (!(await codeBox(guest).isVisible())) await guest.getByRole('button', { name: /online|reconnect/i }).first().click();
   await codeBox(guest).fill(link);
   await button(guest, 'Connect').click();
   const answer = guest.locator('[data-answer]');
   await answer.waitFor({ timeout: 15_000 });
+  await guest.getByRole('img', { name: 'QR code of the answer' }).locator('path').waitFor();
   if (shots) await shotBothWidths(guest, `${shots}-2-answer`, answer);
   const answerCode = (await answer.textContent()).trim();
   await codeBox(host).fill(answerCode);
@@ -71,8 +74,9 @@ async function play(pages, square) {
 }
 
 test('two browsers connect with STUN off and play games to their end', async (t) => {
-  const host = await openSite(t, { path: '?stun=none' });
-  const guest = await openSite(t, { path: '?stun=none', device: 'phone' });
+  // Both pages run under the content security policy: WebRTC, the QR code's SVG and the dialog raise no violation.
+  const host = await openSite(t, { path: '?stun=none', init: watchPolicyViolations });
+  const guest = await openSite(t, { path: '?stun=none', device: 'phone', init: watchPolicyViolations });
   const { link, answer, elapsed } = await connect(host.page, guest.page, { colour: 'black', shots: 'online' });
   console.log(`invitation link ${link.length} chars (code ${link.split('#join=')[1].length}), answer ${answer.length}; answer pasted to Connected: ${elapsed} ms`);
   assert.ok(link.split('#join=')[1].length <= 250);
@@ -101,6 +105,7 @@ test('two browsers connect with STUN off and play games to their end', async (t)
   assert.match(await host.page.locator('.move-list').textContent(), /pass/i, 'the forced pass is in the move list');
 
   // The guest reloads: the game is kept; the host reconnects with a fresh invitation and play goes on.
+  assert.deepEqual(await policyViolations(guest.page), [], 'none before the reload either');
   await reload(guest.page);
   await host.page.locator('[data-connection="lost"]').first().waitFor({ timeout: 20_000 });
   await sameBoard(host.page, guest.page);
@@ -126,6 +131,8 @@ test('two browsers connect with STUN off and play games to their end', async (t)
   await button(host.page, 'Resign').click();
   await waitForStatus(guest.page, /^Game over: White wins/);
   await screenshot(guest.page, 'online-4-resigned-guest-phone');
+  assert.deepEqual(await policyViolations(host.page), []);
+  assert.deepEqual(await policyViolations(guest.page), []);
   assert.deepEqual(host.errors, []);
   assert.deepEqual(guest.errors, []);
 });
