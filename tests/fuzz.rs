@@ -6,6 +6,7 @@
 
 use reversi::engine::eval::weights::Weights;
 use reversi::engine::rng::Rng;
+use reversi::engine::rules::random_play::random_move;
 use reversi::game::notation::{read_board, read_obf, read_obf_file, read_transcript, write_board, write_transcript};
 use reversi::game::{parse_square, square_name, BoardSize, Color, Game, Variant};
 use reversi::nboard::ggf::{parse_ggf, parse_move};
@@ -33,72 +34,67 @@ fn random_game(rng: &mut Rng) -> Game {
         if game.is_over() || moves == 0 {
             break;
         }
-        let skip = rng.next_u64() % moves.count_ones() as u64;
-        let square = (0..skip).fold(moves, |m, _| m & (m - 1)).trailing_zeros() as usize;
-        game.play(square).expect("a legal move");
+        game.play(random_move(moves, rng)).expect("a legal move");
     }
     game
 }
 
+/// `rounds` rounds of `round` on one generator seeded with `seed`; each round says how many inputs it tried, and the
+/// total is printed under `what`.
+fn fuzz(what: &str, seed: u64, rounds: usize, mut round: impl FnMut(&mut Rng) -> usize) {
+    let mut rng = Rng::new(seed);
+    let inputs: usize = (0..rounds).map(|_| round(&mut rng)).sum();
+    println!("{what}: {inputs} inputs");
+}
+
 #[test]
 fn transcripts_and_board_strings_read_back_and_survive_mutation() {
-    let mut rng = Rng::new(11);
-    let mut inputs = 0;
-    for _ in 0..rounds() {
-        let game = random_game(&mut rng);
+    fuzz("transcripts and board strings", 11, rounds(), |rng| {
+        let game = random_game(rng);
         let variant = game.variant();
         for with_passes in [false, true] {
             let text = write_transcript(&game, with_passes);
             let read = read_transcript(&text, variant).unwrap_or_else(|e| panic!("{text:?}: {e}"));
             assert_eq!(read.position(), game.position(), "{text:?}");
-            let _ = read_transcript(&mutate(&text, &mut rng), variant);
-            inputs += 2;
+            let _ = read_transcript(&mutate(&text, rng), variant);
         }
         let board = write_board(game.position());
         assert_eq!(read_board(&board).unwrap_or_else(|e| panic!("{board:?}: {e}")), *game.position());
-        let _ = read_board(&mutate(&board, &mut rng));
-        let _ = read_transcript(&random_text(&mut rng, 40), variant);
-        let _ = read_board(&random_text(&mut rng, 110));
-        inputs += 4;
-    }
-    println!("transcripts and board strings: {inputs} inputs");
+        let _ = read_board(&mutate(&board, rng));
+        let _ = read_transcript(&random_text(rng, 40), variant);
+        let _ = read_board(&random_text(rng, 110));
+        8
+    });
 }
 
 #[test]
 fn obf_lines_and_files_never_panic() {
-    let mut rng = Rng::new(12);
-    let mut inputs = 0;
     let ffo40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X; A2:+38; C7:+36; D8:+34;";
-    for _ in 0..rounds() {
-        let game = random_game(&mut rng);
+    fuzz("OBF", 12, rounds(), |rng| {
+        let game = random_game(rng);
         let board = write_board(game.position());
         let (squares, side) = board.split_at(board.len() - 1);
         let line = format!("{squares} {side};");
         let read = read_obf(&line).unwrap_or_else(|e| panic!("{line:?}: {e}"));
         assert_eq!(read.position, *game.position());
-        for text in [mutate(&line, &mut rng), mutate(ffo40, &mut rng), random_text(&mut rng, 90)] {
+        for text in [mutate(&line, rng), mutate(ffo40, rng), random_text(rng, 90)] {
             let _ = read_obf(&text);
             let _ = read_obf_file(&format!("% c\n{text}\n\u{feff}{text}"));
-            inputs += 2;
         }
-        inputs += 1;
-    }
-    println!("OBF: {inputs} inputs");
+        7
+    });
 }
 
 #[test]
 fn ggf_records_square_names_and_weights_never_panic() {
-    let mut rng = Rng::new(13);
-    let mut inputs = 0;
     let record = "(;GM[Othello]PC[x]PB[a]PW[b]RE[?]TI[5:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[f6//0.1];)";
-    for _ in 0..rounds() {
-        for text in [mutate(record, &mut rng), random_text(&mut rng, 60)] {
+    fuzz("GGF, square names, weights", 13, rounds(), |rng| {
+        for text in [mutate(record, rng), random_text(rng, 60)] {
             if let Ok(game) = parse_ggf(&text) {
                 let _ = game.replay();
             }
             let _ = parse_move(&text, 8);
             let _ = parse_square(&text, (rng.next_u64() % 12) as usize);
-            inputs += 3;
         }
         let (index, size) = (rng.next_u64() as usize, (rng.next_u64() % 40) as usize);
         let name = square_name(index, size);
@@ -107,14 +103,12 @@ fn ggf_records_square_names_and_weights_never_panic() {
         }
         let bytes: Vec<u8> = (0..rng.next_u64() % 64).map(|_| rng.next_u64() as u8).collect();
         let _ = Weights::decode(&bytes);
-        inputs += 2;
-    }
-    println!("GGF, square names, weights: {inputs} inputs");
+        8
+    });
 }
 
 #[test]
 fn an_nboard_session_survives_random_commands() {
-    let mut rng = Rng::new(14);
     let mut session = Session::new(1).with_move_time(Duration::from_millis(20));
     let commands = [
         "nboard 2",
@@ -129,17 +123,15 @@ fn an_nboard_session_survives_random_commands() {
         "learn",
     ];
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let mut inputs = 0;
-    for _ in 0..rounds() / 3 {
+    fuzz("NBoard session commands", 14, rounds() / 3, |rng| {
         let base = commands[(rng.next_u64() % commands.len() as u64) as usize];
-        let line = if rng.next_u64() % 2 == 0 { mutate(base, &mut rng) } else { base.to_string() };
+        let line = if rng.next_u64() % 2 == 0 { mutate(base, rng) } else { base.to_string() };
         if line.trim() == "quit" {
-            continue;
+            return 0;
         }
         session.handle(&line, &mut out, &mut err).expect("writing to memory");
-        inputs += 1;
         out.clear();
         err.clear();
-    }
-    println!("NBoard session: {inputs} commands");
+        1
+    });
 }

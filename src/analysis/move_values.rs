@@ -224,7 +224,7 @@ mod tests {
     fn values_deepen_slice_by_slice() {
         let mut ai = Ai::new(4);
         let depths = Depths { midgame: 8, wld_empties: 0, exact_empties: 0 };
-        let board = crate::engine::test_positions::random_position(8, Opening::Standard, 20, 3);
+        let board = crate::engine::rules::random_play::random_position(8, Opening::Standard, 20, 3);
         let mut values = MoveValues::new(&board, depths);
         assert_eq!((values.values().count(), values.depth()), (0, 0), "nothing before the first slice");
         let mut seen = Vec::new();
@@ -250,7 +250,7 @@ mod tests {
 
     #[test]
     fn sliced_values_equal_unsliced_ones() {
-        let board = crate::engine::test_positions::random_position(8, Opening::Standard, 30, 5);
+        let board = crate::engine::rules::random_play::random_position(8, Opening::Standard, 30, 5);
         let depths = Depths { midgame: 5, wld_empties: 0, exact_empties: 0 };
         let mut whole = MoveValues::new(&board, depths);
         whole.run(&mut Ai::new(4));
@@ -264,7 +264,7 @@ mod tests {
 
     #[test]
     fn endgame_values_are_exact_or_win_loss_draw() {
-        let board = crate::engine::test_positions::random_position(8, Opening::Standard, 50, 9);
+        let board = crate::engine::rules::random_play::random_position(8, Opening::Standard, 50, 9);
         let child_empties = board.empty_count() - 1;
         let mut ai = Ai::new(4);
         let mut wld = MoveValues::new(&board, Depths { midgame: 8, wld_empties: child_empties, exact_empties: 0 });

@@ -10,8 +10,6 @@ pub mod eval;
 pub mod rng;
 pub mod rules;
 pub mod search;
-#[cfg(test)]
-pub(crate) mod test_positions;
 
 pub use ai::{Ai, AiBuilder, Decision, Level, LevelSettings, ThinkJob};
 pub use eval::{Evaluator, HandEvaluator};

@@ -172,10 +172,10 @@ pub fn phase_errors(evaluator: &dyn Evaluator, samples: &[Sample]) -> Vec<(usize
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::ai::match_play::random_move;
     use crate::engine::eval::weights::Weights;
     use crate::engine::eval::PatternEvaluator;
     use crate::engine::rng::Rng;
+    use crate::engine::rules::random_play::random_move;
     use crate::engine::Board;
 
     /// Positions of random games, labelled by a known linear model on a few tables: the fit must recover it.

@@ -3,8 +3,8 @@
 //! fixed midgame depth or, near the end, by an exact solve. The labelled game is a [`GameRecord`].
 
 use super::records::GameRecord;
-use crate::engine::ai::match_play::random_move;
 use crate::engine::rng::Rng;
+use crate::engine::rules::random_play::random_move;
 use crate::engine::search::{Limits, Searcher};
 use crate::engine::Board;
 

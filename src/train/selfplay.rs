@@ -3,9 +3,9 @@
 
 use super::samples::Sample;
 use crate::engine::ai::level::choose_with_slips;
-use crate::engine::ai::match_play::random_move;
 use crate::engine::eval::Evaluator;
 use crate::engine::rng::Rng;
+use crate::engine::rules::random_play::random_move;
 use crate::engine::search::{Limits, Searcher};
 use crate::engine::Board;
 

@@ -7,6 +7,7 @@ use super::level::Level;
 use super::think_job::ThinkJob;
 use crate::engine::eval::{Evaluator, HandEvaluator, PatternEvaluator};
 use crate::engine::rng::Rng;
+use crate::engine::rules::random_play::random_move;
 use crate::engine::rules::{Board, VariantBoard};
 use crate::engine::search::{Limits, Searcher};
 use std::collections::HashSet;
@@ -144,12 +145,6 @@ pub fn openings(count: usize, plies: u32, seed: u64) -> Vec<Board> {
         }
     }
     list
-}
-
-/// One of the squares of `moves` (not empty), uniformly: skip a random number of set bits.
-pub fn random_move(moves: u64, rng: &mut Rng) -> usize {
-    let n = rng.next_u64() % moves.count_ones() as u64;
-    (0..n).fold(moves, |m, _| m & (m - 1)).trailing_zeros() as usize
 }
 
 /// Wins, draws and losses from the first setting's point of view, and its disc differences.

@@ -309,9 +309,9 @@ fn scoring_limits(settings: &LevelSettings) -> Limits {
 mod tests {
     use super::*;
     use crate::engine::ai::level::{Level, LEVELS};
+    use crate::engine::rules::random_play::random_position;
     use crate::engine::rules::Opening;
     use crate::engine::search::NO_SELECTIVITY;
-    use crate::engine::test_positions::random_position;
 
     /// Small settings so the tests stay quick in debug builds: depth 4, exact from 10 empties, WLD from 12.
     fn quick(temperature: f64) -> LevelSettings {

@@ -1,10 +1,11 @@
 //! The rules: positions as bitboards (the 8×8 fast path and every other size), legal moves and flips, stable discs,
-//! and perft, the count that checks them.
+//! perft, the count that checks them, and random legal play.
 
 pub mod board;
 pub mod last_flip;
 pub mod moves;
 pub mod perft;
+pub mod random_play;
 pub mod score;
 pub mod stability;
 pub mod variant;

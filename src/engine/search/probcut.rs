@@ -115,34 +115,21 @@ mod tests {
     fn sample_positions(count: usize, empties: std::ops::RangeInclusive<u32>) -> Vec<Board> {
         use crate::engine::bits::squares_of;
         use crate::engine::eval::{Evaluator, HandEvaluator};
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        use crate::engine::rng::Rng;
+        use crate::engine::rules::random_play::{play_to_empties, random_move};
+        let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
         let mut out = Vec::new();
         while out.len() < count {
             let target = empties.start() + (out.len() as u32 * 7) % (empties.end() - empties.start() + 1);
-            let mut board = Board::start();
-            while board.empty_count() > target {
-                let mut moves = board.moves();
-                if moves == 0 {
-                    board = board.pass();
-                    moves = board.moves();
-                    if moves == 0 {
-                        break;
-                    }
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let sq = if seed % 4 == 0 {
-                    (0..seed % moves.count_ones() as u64).fold(moves, |m, _| m & (m - 1)).trailing_zeros() as usize
+            let reached = play_to_empties(Board::start(), target, |board| {
+                if rng.next_u64() % 4 == 0 {
+                    random_move(board.moves(), &mut rng)
                 } else {
-                    let scored = squares_of(moves).map(|sq| (-HandEvaluator.fine(&board.play(sq)), sq));
+                    let scored = squares_of(board.moves()).map(|sq| (-HandEvaluator.fine(&board.play(sq)), sq));
                     scored.fold((i32::MIN, 0), |best, move_| best.max(move_)).1
-                };
-                board = board.play(sq);
-            }
-            if board.empty_count() == target && board.moves() != 0 {
-                out.push(board);
-            }
+                }
+            });
+            out.extend(reached.filter(|board| board.moves() != 0));
         }
         out
     }

@@ -407,6 +407,8 @@ fn root_moves(board: &Board) -> Vec<usize> {
 mod tests {
     use super::*;
     use crate::engine::eval::HandEvaluator;
+    use crate::engine::rng::Rng;
+    use crate::engine::rules::random_play::random_board;
 
     /// Plain negamax to the end of the game: the reference the solver must match.
     fn minimax(board: &Board) -> i32 {
@@ -417,38 +419,13 @@ mod tests {
         squares_of(moves).map(|sq| -minimax(&board.play(sq))).max().expect("a legal move")
     }
 
-    /// A position reached by random legal moves from the start, with `empties` empty squares left (passing
-    /// when needed); `None` if the game ended first.
-    fn random_position(seed: &mut u64, empties: u32) -> Option<Board> {
-        let mut board = Board::start();
-        while board.empty_count() > empties {
-            let mut moves = board.moves();
-            if moves == 0 {
-                board = board.pass();
-                moves = board.moves();
-                if moves == 0 {
-                    return None;
-                }
-            }
-            *seed ^= *seed << 13;
-            *seed ^= *seed >> 7;
-            *seed ^= *seed << 17;
-            for _ in 0..(*seed % moves.count_ones() as u64) {
-                moves &= moves - 1;
-            }
-            board = board.play(moves.trailing_zeros() as usize);
-        }
-        Some(board)
-    }
-
+    /// `count` positions of random games, their empties cycling through `empties`.
     fn random_positions(count: usize, empties: std::ops::RangeInclusive<u32>) -> Vec<Board> {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
         let mut boards = Vec::new();
         while boards.len() < count {
             let e = *empties.start() + (boards.len() as u32) % (empties.end() - empties.start() + 1);
-            if let Some(b) = random_position(&mut seed, e) {
-                boards.push(b);
-            }
+            boards.extend(random_board(e, &mut rng));
         }
         boards
     }

@@ -194,8 +194,8 @@ fn reported_depth(goal: Goal, board: &VariantBoard) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::rules::random_play::random_position;
     use crate::engine::rules::Opening;
-    use crate::engine::test_positions::random_position;
 
     fn limits(depth: u32, exact_empties: u32) -> Limits {
         Limits { depth, exact_empties, wld_empties: exact_empties, node_budget: None }
