@@ -1,9 +1,13 @@
 //! The variants (6×6, 10×10, the empty-centre opening, White moving first) cross-checked against a deliberately
-//! naive implementation of the rules: an array of cells, walking the eight directions square by square.
+//! naive implementation of the rules: an array of cells, walking the eight directions square by square. Perft
+//! checks the move generation; random games check everything the app reads from the game model (moves, flips,
+//! passes, undo and redo, the end and the result).
 
+use reversi::engine::rng::Rng;
 use reversi::engine::rules::perft::perft;
+use reversi::engine::rules::random_play::random_move;
 use reversi::engine::VariantBoard;
-use reversi::game::{squares_of, BoardSize, Color, Game, Opening, Variant};
+use reversi::game::{squares_of, BoardSize, Color, EndReason, Game, Opening, Variant};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Cell {
@@ -86,6 +90,26 @@ impl<const N: usize> Naive<N> {
 
     fn moves(&self) -> Vec<(usize, usize)> {
         (0..N).flat_map(|r| (0..N).map(move |c| (r, c))).filter(|&(r, c)| self.is_legal(r, c)).collect()
+    }
+
+    /// The discs a disc on (row, column) would flip, as a bit set over `row * N + column`.
+    fn flips(&self, row: usize, column: usize) -> u128 {
+        let mut flipped = 0;
+        if self.centre_filled() {
+            for (dr, dc) in DIRECTIONS {
+                for step in 1..=self.run(row, column, (dr, dc)) as isize {
+                    flipped |=
+                        1u128 << ((row as isize + dr * step) as usize * N + (column as isize + dc * step) as usize);
+                }
+            }
+        }
+        flipped
+    }
+
+    /// (black, white) discs on the board.
+    fn counts(&self) -> (u32, u32) {
+        let (black, white) = self.bits();
+        (black.count_ones(), white.count_ones())
     }
 
     fn play(&self, (row, column): (usize, usize)) -> Self {
@@ -211,46 +235,168 @@ fn empty_centre_on_10x10_to_depth_9() {
     cross_check::<10>(Opening::EmptyCentre, Color::Black, 9);
 }
 
-/// Random games through the `Game` model, compared with the naive rules after every move: legal moves, discs,
-/// side to move, passes and the end.
-fn random_games<const N: usize>(size: BoardSize, games: usize) {
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ N as u64;
+/// Where the naive game rests after a move: the position (after a forced pass, if one followed), the side that had
+/// to pass, and the disc placed with the discs it flipped.
+#[derive(Clone, Copy)]
+struct Stop<const N: usize> {
+    naive: Naive<N>,
+    passer: Option<Cell>,
+    placed: Option<(usize, u128)>,
+}
+
+/// Everything the app reads from a `Game`, checked against the naive rules at `stop`: discs, counts, side to move,
+/// legal moves with what each flips, the forced pass, the last move and its flips, the end and the result.
+fn check_game<const N: usize>(game: &Game, stop: &Stop<N>, context: &impl std::fmt::Debug) {
+    let naive = &stop.naive;
+    let position = game.position();
+    assert_eq!((position.black(), position.white()), naive.bits(), "{context:?}");
+    assert_eq!(game.counts(), naive.counts(), "{context:?}");
+    let moves: Vec<usize> = naive.moves().iter().map(|&(r, c)| r * N + c).collect();
+    let over = moves.is_empty() && naive.pass().moves().is_empty();
+    assert_eq!(game.is_over(), over, "{context:?}");
+    assert_eq!(game.side_to_move().map(cell), (!over).then_some(naive.to_move), "{context:?}");
+    if !over {
+        assert_eq!(cell(game.to_move()), naive.to_move, "{context:?}");
+    }
+    assert_eq!(squares_of(game.legal_moves()).collect::<Vec<_>>(), moves, "{context:?}");
+    for &square in &moves {
+        assert_eq!(game.flips(square), naive.flips(square / N, square % N), "{context:?}: flips of square {square}");
+    }
+    assert_eq!(game.passed().map(cell), stop.passer, "{context:?}: the pass is recorded and reported");
+    assert_eq!(game.last_placed(), stop.placed.map(|(square, _)| square), "{context:?}");
+    let last_flips = game.last_flips().iter().fold(0u128, |set, &square| set | 1 << square);
+    assert_eq!(last_flips, stop.placed.map_or(0, |(_, flips)| flips), "{context:?}: the last move's flips");
+    assert_eq!(game.last_flips().len() as u32, last_flips.count_ones(), "{context:?}: each flip once");
+    let result = game.result();
+    assert_eq!(result.is_some(), over, "{context:?}");
+    if let Some(result) = result {
+        // The winner takes the empty squares (World Othello Federation rule).
+        let (black, white) = naive.counts();
+        let empties = (N * N) as u32 - black - white;
+        let expected = match black.cmp(&white) {
+            std::cmp::Ordering::Greater => (black + empties, white, Some(Color::Black)),
+            std::cmp::Ordering::Less => (black, white + empties, Some(Color::White)),
+            std::cmp::Ordering::Equal => (black, white, None),
+        };
+        assert_eq!((result.black, result.white, result.winner()), expected, "{context:?}");
+        assert_eq!(result.reason, EndReason::NoMoves, "{context:?}");
+    }
+}
+
+/// A resignation and an agreed draw at this point of a game in progress: the result they give, and that undo
+/// withdraws them.
+fn check_chosen_endings(game: &Game, context: &impl std::fmt::Debug) {
+    let squares = game.variant().size.squares() as u32;
+    let mover = game.to_move();
+    let mut resigned = game.clone();
+    resigned.resign(mover).expect("a game in progress can be resigned");
+    let result = resigned.result().expect("a resigned game is over");
+    assert_eq!(
+        (result.winner(), result.discs(mover.opponent()), result.discs(mover)),
+        (Some(mover.opponent()), squares, 0)
+    );
+    assert_eq!(resigned.legal_moves(), 0, "{context:?}");
+    assert!(resigned.play(game.legal_moves().trailing_zeros() as usize).is_err(), "{context:?}: play after resigning");
+    let mut drawn = game.clone();
+    drawn.offer_draw(mover).expect("a draw can be offered");
+    drawn.accept_draw().expect("an open offer can be accepted");
+    let result = drawn.result().expect("an agreed draw ends the game");
+    assert_eq!((result.winner(), result.black, result.white), (None, game.counts().0, game.counts().1), "{context:?}");
+    if game.can_undo() {
+        resigned.undo();
+        assert!(!resigned.is_over() && resigned.ending().is_none(), "{context:?}: undo withdraws a resignation");
+    }
+}
+
+/// Random games through the `Game` model, walked back and forth with undo, redo, undo all and redo all, with
+/// illegal moves tried in between and moves played over a redo tail, each resting point compared with the naive rules (`check_game`). Returns how
+/// many games and checked points.
+fn random_games<const N: usize>(size: BoardSize, games: usize, rng: &mut Rng) -> (usize, usize) {
+    let mut checked = 0;
     for opening in [Opening::Standard, Opening::EmptyCentre] {
         for first in [Color::Black, Color::White] {
-            for _ in 0..games {
+            for number in 0..games {
                 let mut game = Game::new(Variant { size, opening, first });
-                let mut naive = Naive::<N>::start(opening, cell(first));
-                loop {
-                    let must_pass = naive.moves().is_empty() && !naive.pass().moves().is_empty();
-                    if must_pass {
-                        naive = naive.pass();
+                let start = Stop { naive: Naive::<N>::start(opening, cell(first)), passer: None, placed: None };
+                // The resting points of the game so far (the redo tail included) and the one the game is at.
+                let (mut stops, mut at) = (vec![start], 0);
+                for step in 0.. {
+                    let context = (N, opening, first, "game", number, "step", step);
+                    check_game(&game, &stops[at], &context);
+                    assert_eq!((game.can_undo(), game.can_redo()), (at > 0, at + 1 < stops.len()), "{context:?}");
+                    if !game.is_over() && rng.next_u64() % 16 == 0 {
+                        check_chosen_endings(&game, &context);
                     }
-                    let passer = must_pass.then(|| game.to_move().opponent());
-                    assert_eq!(game.passed(), passer, "the pass is recorded and reported");
-                    let position = game.position();
-                    assert_eq!((position.black(), position.white()), naive.bits());
-                    assert_eq!(cell(game.to_move()), naive.to_move);
-                    let moves: Vec<usize> = naive.moves().iter().map(|&(r, c)| r * N + c).collect();
-                    assert_eq!(squares_of(game.legal_moves()).collect::<Vec<_>>(), moves);
-                    if moves.is_empty() {
-                        assert!(game.is_over());
+                    checked += 1;
+                    // Back and forth early in the game, then on to its end.
+                    let (roll, wander) = (rng.next_u64() % 16, step < 150);
+                    let at_end = at + 1 == stops.len();
+                    if game.is_over() && at_end {
                         break;
                     }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let square = moves[seed as usize % moves.len()];
-                    game.play(square).unwrap();
-                    naive = naive.play((square / N, square % N));
+                    match roll {
+                        0 if wander => {
+                            assert_eq!(game.undo(), at > 0, "{context:?}");
+                            at = at.saturating_sub(1);
+                        }
+                        1 if wander => {
+                            assert_eq!(game.undo_all(), at > 0, "{context:?}");
+                            at = 0;
+                            check_game(&game, &stops[at], &context);
+                            assert_eq!(game.redo_all(), at + 1 < stops.len(), "{context:?}");
+                            at = stops.len() - 1;
+                        }
+                        2 => {
+                            // A square that is not a legal move now (or not on the board) is refused and changes nothing.
+                            let square = (rng.next_u64() % (N * N + 2) as u64) as usize;
+                            let legal = game.legal_moves() >> square.min(127) & 1 == 1 && square < N * N;
+                            assert_eq!(game.is_legal(square), legal, "{context:?}: square {square}");
+                            if !legal {
+                                let before = game.clone();
+                                assert!(game.play(square).is_err(), "{context:?}: square {square}");
+                                assert_eq!(game, before, "{context:?}");
+                            }
+                        }
+                        _ if roll < 5 || game.is_over() => {
+                            assert_eq!(game.redo(), !at_end, "{context:?}");
+                            at = (at + 1).min(stops.len() - 1);
+                        }
+                        _ => {
+                            let naive = stops[at].naive;
+                            let square = random_move(game.legal_moves(), rng);
+                            let (row, column) = (square / N, square % N);
+                            let flips = naive.flips(row, column);
+                            game.play(square).unwrap_or_else(|e| panic!("{context:?}: {e}"));
+                            let mut next = naive.play((row, column));
+                            let must_pass = next.moves().is_empty() && !next.pass().moves().is_empty();
+                            let passer = must_pass.then_some(next.to_move);
+                            if must_pass {
+                                next = next.pass();
+                            }
+                            stops.truncate(at + 1);
+                            stops.push(Stop { naive: next, passer, placed: Some((square, flips)) });
+                            at += 1;
+                        }
+                    }
                 }
             }
         }
     }
+    (4 * games, checked)
 }
+
+/// Games per opening and first side on each size: 2,000 games in all (about 20 s in a debug build).
+const GAMES: [usize; 3] = [250, 125, 125];
 
 #[test]
 fn random_games_follow_the_naive_rules_on_every_size() {
-    random_games::<6>(BoardSize::Six, 20);
-    random_games::<8>(BoardSize::Eight, 10);
-    random_games::<10>(BoardSize::Ten, 5);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
+    let counts = [
+        random_games::<6>(BoardSize::Six, GAMES[0], &mut rng),
+        random_games::<8>(BoardSize::Eight, GAMES[1], &mut rng),
+        random_games::<10>(BoardSize::Ten, GAMES[2], &mut rng),
+    ];
+    let games: usize = counts.iter().map(|c| c.0).sum();
+    let points: usize = counts.iter().map(|c| c.1).sum();
+    println!("{games} random games (6×6, 8×8, 10×10; both openings, either side first), {points} points checked");
 }
