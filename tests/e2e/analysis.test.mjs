@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { button, moveCount, openSite, OUTPUT, screenshot } from './helpers.mjs';
+import { longestTask, pageTime, recordLongTasks } from './guards.mjs';
 
 // A legal game of random moves (also in play.test.mjs): 60 moves with a forced pass, full of mistakes.
 const FULL_GAME =
@@ -16,16 +17,6 @@ const FULL_GAME =
   'g4 g2 f7 h6 g7 f8 a4 c4 h8 a7 g1 f1 a2 h4 c6 b1 c8 h1 b8 g8 d8 a6 h2 a8';
 // Black to move with 4 empties: the hints are exact at once.
 const ENDGAME = 'XXXXXXXXXXXXXXXXXXXOXXOXXXXOXX-XXOOXOOXXXOOOOXXXXOOXXOXX-O-XXXXXX';
-
-function recordLongTasks() {
-  window.longTasks = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.longTasks.push({ start: entry.startTime, duration: entry.duration });
-  }).observe({ type: 'longtask', buffered: true });
-}
-const longestTask = (page, from) =>
-  page.evaluate((from) => Math.max(0, ...window.longTasks.filter((t) => t.start >= from).map((t) => t.duration)), from);
-const pageTime = (page) => page.evaluate(() => performance.now());
 
 const label = (page, square) => page.locator(`[data-square="${square}"]`).getAttribute('aria-label');
 

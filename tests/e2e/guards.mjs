@@ -5,6 +5,7 @@
 //   const requests = recordRequests(context);             // every request from now on, the service worker's too
 //   await playSession(page);                              // a game to its end, every dialog, a few moves vs computer
 //   assert.deepEqual(await policyViolations(page), []);
+//   openSite(t, { init: [watchPolicyViolations, recordLongTasks] });   // several init scripts; longestTask(page, from)
 //
 // Outside text (an import, a link, a peer's message, a save): `HOSTILE_TEXTS` are the strings to send through a path,
 // and `watchInjection` / `injections(page)` tell whether any of them became markup, ran, or was fetched.
@@ -21,6 +22,27 @@ export function watchPolicyViolations() {
 
 /** The violations collected so far by watchPolicyViolations. */
 export const policyViolations = (page) => page.evaluate(() => window.__policyViolations);
+
+/** An init script for openSite: every main-thread task over 50 ms ("long task"), from before the page's own scripts. */
+export function recordLongTasks() {
+  window.longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+/** The durations (ms) of the long tasks that started in [from, to) in page time. */
+export const longTasks = (page, from, to = Infinity) =>
+  page.evaluate(
+    ([from, to]) => window.longTasks.filter((t) => t.start >= from && t.start < to).map((t) => Math.round(t.duration)),
+    [from, to],
+  );
+
+/** The longest task that started in [from, to) in page time, or 0. */
+export const longestTask = async (page, from, to = Infinity) => Math.max(0, ...(await longTasks(page, from, to)));
+
+/** The page's clock (performance.now()), the time base of longTasks. */
+export const pageTime = (page) => page.evaluate(() => performance.now());
 
 /**
  * Records the URL of every request the browser context makes from now on: pages, subresources, fetches, and the

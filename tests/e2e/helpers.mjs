@@ -65,7 +65,7 @@ export async function launchChromium(device = 'desktop') {
 
 /**
  * Serves `root` (the built site by default), opens it in a fresh Chromium and waits for the board to mount;
- * `init` (a function) runs in the page before any of its own scripts. Everything is closed when the test `t` ends. Returns { page, context, url, errors }: `errors` collects uncaught
+ * `init` (a function, or a list of them) runs in the page before any of its own scripts. Everything is closed when the test `t` ends. Returns { page, context, url, errors }: `errors` collects uncaught
  * exceptions and console errors as they happen.
  */
 export async function openSite(t, { device = 'desktop', root = DIST, path = '', init } = {}) {
@@ -81,7 +81,7 @@ export async function openSite(t, { device = 'desktop', root = DIST, path = '', 
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
   });
-  if (init) await browser.context.addInitScript(init);
+  for (const script of [init ?? []].flat()) await browser.context.addInitScript(script);
   await page.goto(server.url + path);
   await page.locator('[data-square]').first().waitFor();
   return { page, context: browser.context, url: server.url, errors };

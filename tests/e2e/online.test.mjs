@@ -1,11 +1,16 @@
 // Online play between two browsers on this machine (STUN off: loopback host candidates): invitation, answer,
 // "Connected" with the same check number, a whole game with a forced pass, a declined draw, a take-back, a reload
 // and reconnection, then rematches ended by an accepted draw and a resignation; a hostile peer; the game by link.
+// The first test prints the invitation's length, the time from pasting the answer to Connected and each side's
+// main-thread tasks over 50 ms (also written to tests/e2e/output/online-figures.json).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { button, discs, openSite, reload, screenshot, waitForStatus } from './helpers.mjs';
-import { policyViolations, watchPolicyViolations } from './guards.mjs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { button, discs, openSite, OUTPUT, reload, screenshot, waitForStatus } from './helpers.mjs';
+import { longTasks, pageTime, policyViolations, recordLongTasks, watchPolicyViolations } from './guards.mjs';
 
 // The legal game of play.test.mjs: after c1 (move 8) Black has no move and must pass; the board fills up.
 const FULL_GAME = (
@@ -24,11 +29,33 @@ async function shotBothWidths(page, name, focus) {
   await page.setViewportSize(own);
 }
 
+/**
+ * Both sides' long tasks, phase by phase: `end(phase)` adds those since `start()` to the phase's list. The
+ * screenshots fall between phases: resizing the page for them is the test's work, not the app's.
+ */
+function longTaskLog(host, guest) {
+  const phases = {};
+  let since = null;
+  return {
+    phases,
+    async start() {
+      since = { host: await pageTime(host), guest: await pageTime(guest) };
+    },
+    async end(phase) {
+      const found = { host: await longTasks(host, since.host), guest: await longTasks(guest, since.guest) };
+      phases[phase] ??= { host: [], guest: [] };
+      phases[phase].host.push(...found.host);
+      phases[phase].guest.push(...found.guest);
+      await this.start();
+    },
+  };
+}
+
 const codeBox = (page) => page.getByRole('textbox', { name: /code/i });
 const connected = (page) => page.locator('[data-connection="connected"]').first().waitFor({ timeout: 20_000 });
 
 /** Host and guest connect through the dialog; returns the milliseconds from pasting the answer to Connected. */
-async function connect(host, guest, { colour, shots } = {}) {
+async function connect(host, guest, { colour, shots, log } = {}) {
   await host.getByRole('button', { name: /online/i }).first().click();
   if (colour) await host.locator('.online-colour select').selectOption(colour);
   await button(host, 'Create invitation').or(button(host, 'New invitation')).click();
@@ -36,20 +63,25 @@ async function connect(host, guest, { colour, shots } = {}) {
   await invitation.waitFor({ timeout: 15_000 });
   const link = (await invitation.textContent()).trim();
   await host.getByRole('img', { name: 'QR code of the invitation' }).locator('path').waitFor();
+  await log?.end('invitation and answer');
   if (shots) await shotBothWidths(host, `${shots}-1-invitation`, invitation);
+  await log?.start();
   if (!(await codeBox(guest).isVisible())) await guest.getByRole('button', { name: /online|reconnect/i }).first().click();
   await codeBox(guest).fill(link);
   await button(guest, 'Connect').click();
   const answer = guest.locator('[data-answer]');
   await answer.waitFor({ timeout: 15_000 });
   await guest.getByRole('img', { name: 'QR code of the answer' }).locator('path').waitFor();
+  await log?.end('invitation and answer');
   if (shots) await shotBothWidths(guest, `${shots}-2-answer`, answer);
+  await log?.start();
   const answerCode = (await answer.textContent()).trim();
   await codeBox(host).fill(answerCode);
   const pasted = Date.now();
   await button(host, 'Connect').click();
   await Promise.all([connected(host), connected(guest)]);
   const elapsed = Date.now() - pasted;
+  await log?.end('connecting');
   return { link, answer: answerCode, elapsed };
 }
 
@@ -75,14 +107,23 @@ async function play(pages, square) {
 
 test('two browsers connect with STUN off and play games to their end', async (t) => {
   // Both pages run under the content security policy: WebRTC, the QR code's SVG and the dialog raise no violation.
-  const host = await openSite(t, { path: '?stun=none', init: watchPolicyViolations });
-  const guest = await openSite(t, { path: '?stun=none', device: 'phone', init: watchPolicyViolations });
-  const { link, answer, elapsed } = await connect(host.page, guest.page, { colour: 'black', shots: 'online' });
-  console.log(`invitation link ${link.length} chars (code ${link.split('#join=')[1].length}), answer ${answer.length}; answer pasted to Connected: ${elapsed} ms`);
-  assert.ok(link.split('#join=')[1].length <= 250);
+  const init = [watchPolicyViolations, recordLongTasks];
+  const host = await openSite(t, { path: '?stun=none', init });
+  const guest = await openSite(t, { path: '?stun=none', device: 'phone', init });
+  const log = longTaskLog(host.page, guest.page);
+  await host.page.waitForTimeout(1000); // the start-up work is done by then (play.test.mjs has its figures)
+  await log.start();
+  const { link, answer, elapsed } = await connect(host.page, guest.page, { colour: 'black', shots: 'online', log });
+  const figures = {
+    invitationLinkChars: link.length,
+    invitationCodeChars: link.split('#join=')[1].length,
+    answerChars: answer.length,
+    answerPastedToConnectedMs: elapsed,
+  };
   assert.equal(await checkNumber(host.page), await checkNumber(guest.page), 'the same check number on both sides');
   await shotBothWidths(host.page, 'online-3-connected-host');
   await shotBothWidths(guest.page, 'online-3-connected-guest');
+  await log.start();
   const pages = { host: host.page, guest: guest.page, hostColour: 'Black' };
 
   // The guest may not move for Black.
@@ -106,10 +147,13 @@ test('two browsers connect with STUN off and play games to their end', async (t)
 
   // The guest reloads: the game is kept; the host reconnects with a fresh invitation and play goes on.
   assert.deepEqual(await policyViolations(guest.page), [], 'none before the reload either');
+  await log.end('playing');
   await reload(guest.page);
   await host.page.locator('[data-connection="lost"]').first().waitFor({ timeout: 20_000 });
   await sameBoard(host.page, guest.page);
-  await connect(host.page, guest.page);
+  await guest.page.waitForTimeout(1000); // the reloaded page's start-up work
+  await log.start();
+  figures.reconnectAnswerPastedToConnectedMs = (await connect(host.page, guest.page, { log })).elapsed;
   await sameBoard(host.page, guest.page);
   for (const square of FULL_GAME.slice(12)) await play(pages, square);
   await waitForStatus(host.page, /^Game over: Black wins 40–24/);
@@ -130,6 +174,14 @@ test('two browsers connect with STUN off and play games to their end', async (t)
   await host.page.locator('.online-you', { hasText: 'you play Black' }).waitFor();
   await button(host.page, 'Resign').click();
   await waitForStatus(guest.page, /^Game over: White wins/);
+  await log.end('playing');
+  figures.longTasksMs = log.phases;
+  // Long tasks stretch when other work shares the processor: the figures come with the machine's load.
+  figures.loadAverage = Number(loadavg()[0].toFixed(1));
+  console.log(`online figures: ${JSON.stringify(figures)}`);
+  await mkdir(OUTPUT, { recursive: true });
+  await writeFile(join(OUTPUT, 'online-figures.json'), JSON.stringify(figures, null, 2));
+  assert.ok(figures.invitationCodeChars <= 250, `an invitation of ${figures.invitationCodeChars} characters`);
   await screenshot(guest.page, 'online-4-resigned-guest-phone');
   assert.deepEqual(await policyViolations(host.page), []);
   assert.deepEqual(await policyViolations(guest.page), []);

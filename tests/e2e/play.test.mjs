@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { button, discs, moveCount, openSite, OUTPUT, screenshot, waitForStatus } from './helpers.mjs';
+import { longestTask, pageTime, recordLongTasks } from './guards.mjs';
 
 // A legal game generated offline (random legal moves), replayed by clicking. After c1 (move 8) Black has no
 // move and must pass; the game ends with the board full, Black 40, White 24.
@@ -259,22 +260,6 @@ function startBoard(size) {
   board[low * size + high] = board[high * size + low] = 'X';
   return board.join('');
 }
-
-// Every main-thread task over 50 ms ("long task"), recorded from before the page's own scripts run.
-function recordLongTasks() {
-  window.longTasks = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.longTasks.push({ start: entry.startTime, duration: entry.duration });
-  }).observe({ type: 'longtask', buffered: true });
-}
-
-/** The longest task that started in [from, to) in page time, or 0. */
-const longestTask = (page, from, to = Infinity) =>
-  page.evaluate(
-    ([from, to]) => Math.max(0, ...window.longTasks.filter((t) => t.start >= from && t.start < to).map((t) => t.duration)),
-    [from, to],
-  );
-const pageTime = (page) => page.evaluate(() => performance.now());
 
 /** Imports `text` with White to move, hands White to the computer at `level`, and times its reply. */
 async function whiteThinks(page, text, level) {
