@@ -304,6 +304,16 @@ impl Session {
             return Ok(Event::Greeted { new_game: false, replaced: true });
         }
         if their_moves.len() > mine.len() && agrees(&mine, their_moves) {
+            // Only the sender's own moves can be missing here (played as the connection dropped), passes aside:
+            // a longer list with a move for this side would be the sender playing for it.
+            let mut replay = theirs.clone();
+            let for_me = (mine.len()..their_moves.len()).find(|&ply| {
+                replay.go_to(ply);
+                replay.to_move() == self.me && their_moves[ply] != Move::Pass
+            });
+            if let Some(ply) = for_me {
+                return refuse(format!("their game has a move {} for {} that was not played here", ply + 1, self.me));
+            }
             *game = theirs;
         }
         Ok(Event::Greeted { new_game: false, replaced: false })

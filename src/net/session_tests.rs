@@ -143,7 +143,12 @@ fn hostile_messages_are_refused_and_change_nothing() {
     let (host, game) = &mut pair.host;
     let before = (host.clone(), game.clone());
     let white_move = first_legal(&pair.guest.1);
+    // A guest's hello that resumes the game with White's move and then one for Black (the host) as well.
+    let mut forged = game.clone();
+    forged.play(white_move).unwrap();
+    forged.play(first_legal(&forged)).unwrap();
     let hostile = [
+        pair.guest.0.hello(&forged).to_text(),
         Message::Move { ply: 1, square: 0 }.to_text(),
         Message::Move { ply: 0, square: white_move as u32 }.to_text(),
         Message::Move { ply: 5, square: white_move as u32 }.to_text(),
