@@ -10,7 +10,19 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { button, discs, openSite, OUTPUT, reload, screenshot, waitForStatus } from './helpers.mjs';
-import { longTasks, pageTime, policyViolations, recordLongTasks, watchPolicyViolations } from './guards.mjs';
+import {
+  HOSTILE_TEXTS,
+  injections,
+  longTasks,
+  markDocument,
+  NOTHING_INJECTED,
+  pageTime,
+  policyViolations,
+  recordLongTasks,
+  recordRequests,
+  watchInjection,
+  watchPolicyViolations,
+} from './guards.mjs';
 
 // The legal game of play.test.mjs: after c1 (move 8) Black has no move and must pass; the board fills up.
 const FULL_GAME = (
@@ -189,7 +201,7 @@ test('two browsers connect with STUN off and play games to their end', async (t)
   assert.deepEqual(guest.errors, []);
 });
 
-test('a hostile peer’s illegal moves, wrong plies, junk and a 1 MB message change nothing', async (t) => {
+test('a hostile peer’s illegal moves, wrong plies, junk, markup and a 1 MB message change nothing', async (t) => {
   // The guest's page keeps its data channel where the test can reach it and send anything.
   const grab = () => {
     const create = RTCPeerConnection.prototype.createDataChannel;
@@ -198,9 +210,11 @@ test('a hostile peer’s illegal moves, wrong plies, junk and a 1 MB message cha
       return window.hostileChannel;
     };
   };
-  const host = await openSite(t, { path: '?stun=none' });
+  const host = await openSite(t, { path: '?stun=none', init: watchInjection });
   const guest = await openSite(t, { path: '?stun=none', init: grab });
+  const requests = recordRequests(host.context);
   await connect(host.page, guest.page, { colour: 'white' });
+  await markDocument(host.page);
   await play({ host: host.page, guest: guest.page, hostColour: 'White' }, 'f5');
   const before = await discs(host.page);
   const hostile = [
@@ -215,6 +229,15 @@ test('a hostile peer’s illegal moves, wrong plies, junk and a 1 MB message cha
   // 256 KiB is the largest message the data channel carries (the max-message-size both sides declare); a 1 MB
   // one is refused by the sending browser before it reaches the wire.
   hostile.push('{"type":"teleport"}', 'not json at all', '{"type":"move","ply":"x"}', 'x'.repeat(256 * 1024));
+  // Outside text as the whole message and in each kind of field: a type, a square, a hello's moves.
+  const variant = { size: 8, opening: 'Standard', first: 'Black' };
+  const hellos = HOSTILE_TEXTS.map((text) =>
+    JSON.stringify({ type: 'hello', protocol: 1, app: '0', host: false, game_id: 1, variant, plays: 'Black', moves: text }),
+  );
+  for (const text of HOSTILE_TEXTS) {
+    hostile.push(text, JSON.stringify({ type: text }), JSON.stringify({ type: 'move', ply: 1, square: text }));
+  }
+  hostile.push(...hellos);
   const megabyte = await guest.page.evaluate((n) => {
     try {
       window.hostileChannel.send('x'.repeat(n));
@@ -224,12 +247,18 @@ test('a hostile peer’s illegal moves, wrong plies, junk and a 1 MB message cha
     }
   }, 1 << 20);
   assert.match(megabyte, /max-message-size/);
+  const refusals = [];
   for (const text of hostile) {
     await guest.page.evaluate((message) => window.hostileChannel.send(message), text);
-    await host.page.locator('.notice.error', { hasText: 'Refused from the other player' }).waitFor();
+    const notice = host.page.locator('.notice.error', { hasText: 'Refused from the other player' });
+    refusals.push(await notice.textContent());
     await host.page.locator('.notice .icon-button').click();
   }
+  // The hellos within the size limit (4096 bytes) got as far as reading their moves: the rest was understood.
+  const readable = hellos.filter((hello) => hello.length <= 4096).length;
+  assert.equal(refusals.filter((r) => r.includes('their game does not read')).length, readable);
   assert.deepEqual(await discs(host.page), before, 'the board never changed');
+  assert.deepEqual(await injections(host.page, requests), NOTHING_INJECTED, 'no message became markup, script or URL');
   await waitForStatus(host.page, /^White to move/);
   await screenshot(host.page, 'online-5-hostile-refused');
   // The real guest still plays on.
