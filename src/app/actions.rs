@@ -15,6 +15,7 @@ pub enum Action {
     MoveNow,
     Stop,
     CopyTranscript,
+    ShareLink,
     Import,
     Options,
     Statistics,
@@ -36,7 +37,7 @@ pub struct Key<'a> {
 }
 
 impl Action {
-    pub const ALL: [Action; 19] = [
+    pub const ALL: [Action; 20] = [
         Action::NewGame,
         Action::Undo,
         Action::Redo,
@@ -48,6 +49,7 @@ impl Action {
         Action::MoveNow,
         Action::Stop,
         Action::CopyTranscript,
+        Action::ShareLink,
         Action::Import,
         Action::Options,
         Action::Statistics,
@@ -72,6 +74,7 @@ impl Action {
             Action::MoveNow => "Move now",
             Action::Stop => "Stop",
             Action::CopyTranscript => "Copy transcript",
+            Action::ShareLink => "Share game link",
             Action::Import => "Import",
             Action::Options => "Options",
             Action::Statistics => "Statistics",
@@ -98,6 +101,7 @@ impl Action {
             Action::MoveNow => &["M"],
             Action::Stop => &["Esc"],
             Action::CopyTranscript => &["T"],
+            Action::ShareLink => &["K"],
             Action::Import => &["L"],
             Action::Options => &["O"],
             Action::Statistics => &["S"],
@@ -142,6 +146,7 @@ impl Action {
             "m" | "M" => Action::MoveNow,
             "Escape" => Action::Stop,
             "t" | "T" => Action::CopyTranscript,
+            "k" | "K" => Action::ShareLink,
             "l" | "L" => Action::Import,
             "o" | "O" => Action::Options,
             "s" | "S" => Action::Statistics,

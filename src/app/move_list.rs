@@ -1,5 +1,6 @@
 //! The moves so far, numbered in pairs as in a scoresheet, passes written "pass"; a click goes to that point.
-//! Below it the history controls (Undo all, Undo, Redo, Redo all) and the transcript commands.
+//! Below it the history controls (Undo all, Undo, Redo, Redo all) and the transcript commands, with the game's link
+//! to share for viewing.
 
 use super::actions::Action;
 use super::player_controls::PaceControl;
@@ -101,6 +102,7 @@ pub fn MoveList() -> impl IntoView {
             </div>
             <div class="transcript-controls">
                 <ActionButton action=Action::CopyTranscript icon=icons::COPY />
+                <ActionButton action=Action::ShareLink icon=icons::SHARE />
                 <ActionButton action=Action::Import icon=icons::IMPORT />
                 <PaceControl />
             </div>

@@ -255,6 +255,13 @@ impl AppState {
         self.publish(Event::TranscriptCopied(text));
     }
 
+    /// The game so far as a link for anyone to open and view (the share sheet, else the clipboard).
+    pub fn share_link(&self) {
+        if let Some(url) = self.table.with_untracked(|t| super::online::game_url(&t.game)) {
+            super::online::share_or_copy(*self, "Game link", &url, true);
+        }
+    }
+
     pub fn move_now(&self) {
         self.hurry.set(true);
     }
@@ -402,6 +409,7 @@ impl AppState {
             Action::MoveNow => self.move_now(),
             Action::Stop => self.stop(),
             Action::CopyTranscript => self.copy_transcript(),
+            Action::ShareLink => self.share_link(),
             Action::Import => self.open(Dialog::Import),
             Action::Options => self.open(Dialog::Options),
             Action::Statistics => self.open(Dialog::Statistics),

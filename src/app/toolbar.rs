@@ -48,6 +48,7 @@ pub mod icons {
     pub const FORWARD: &str = "M8 6l8 6-8 6z";
     pub const LAST: &str = "M18 5v14M6 6l8 6-8 6z";
     pub const COPY: &str = "M9 9h10v10H9zM5 15V5h10";
+    pub const SHARE: &str = "M5 13v7h14v-7M12 3v12M7 8l5-5 5 5";
     pub const IMPORT: &str = "M12 4v11M7 10l5 5 5-5M5 20h14";
     pub const FAST: &str = "M4 6l7 6-7 6zM12 6l7 6-7 6z";
     pub const STOP: &str = "M7 7h10v10H7z";

@@ -285,3 +285,26 @@ test('a game sent by link opens on the other side, and a broken link opens its v
   assert.deepEqual(errors, []);
   assert.ok(url);
 });
+
+test('any game is shared for viewing from the move list', async (t) => {
+  const { page, context, url, errors } = await openSite(t);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(url).origin });
+  const share = button(page.locator('.moves'), 'Share game link');
+  assert.equal(await share.isDisabled(), true, 'nothing to share before a move');
+  await page.selectOption('#player-white', 'human');
+  for (const square of ['f5', 'f6', 'e6']) {
+    await page.locator(`[data-square="${square}"]`).click();
+    await page.locator(`[data-square="${square}"] .disc`).waitFor();
+  }
+  await share.click();
+  // Chromium on Linux has no share sheet: the link goes to the clipboard, and the page says so.
+  await page.locator('.notice', { hasText: 'Game link copied.' }).waitFor();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(link, /#game=1E/);
+  await screenshot(page, 'online-7-share-link');
+  const viewer = await openSite(t, { path: `#game=${link.split('#game=')[1]}` });
+  await waitForStatus(viewer.page, /^White to move/);
+  assert.deepEqual(await discs(viewer.page), await discs(page), 'the viewer sees the same board');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(viewer.errors, []);
+});

@@ -161,7 +161,8 @@ fn Playing() -> impl IntoView {
             "invitation, and the game goes on from the moves you both have. A connection may not get through at "
             "all: strict firewalls and NATs (common on mobile data and in offices) block direct connections and "
             "this app has no relay (TURN) server. Then send the game by link instead: the link holds the moves so "
-            "far; your friend opens it, plays a move and sends the new link back."
+            "far; your friend opens it, plays a move and sends the new link back. Share game link, under the move "
+            "list, sends any game's link the same way, for viewing."
         </p>
         <h3>"Saving and offline play"</h3>
         <p>
