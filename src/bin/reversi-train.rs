@@ -30,6 +30,7 @@ const USAGE: &str = "usage:
                          [--out target/train/relabelled.bin]
   reversi-train fit      [--data train/data/d8e20] [--epochs 400] [--ridge 2] [--smoothing 4] [--step 0.25]
                          [--patience 20] [--prune 0] [--out assets/eval.weights] [--baseline train/baseline.weights|none]
+                         [--prior none|WEIGHTS]   a prior: start from these weights and shrink towards them
   reversi-train errors   [--data train/data/d8e20] [--weights assets/eval.weights] [--baseline train/baseline.weights]
   reversi-train solver-nodes --obf FILE [--count 5] [--weights assets/eval.weights]
 --data takes several files separated by commas; a directory stands for its chunk files (*.rvg).";
@@ -81,7 +82,8 @@ enum Command {
     /// Samples relabelled by a search on some weights.
     Relabel { data: String, weights: PathBuf, depth: u32, exact: u32, out: PathBuf },
     /// Weights fitted to samples; smaller than `prune` discs dropped; the error table against `baseline` if any.
-    Fit { data: String, config: FitConfig, prune: f32, out: PathBuf, baseline: Option<PathBuf> },
+    /// With `prior` weights the fit starts from them and shrinks towards them.
+    Fit { data: String, config: FitConfig, prune: f32, out: PathBuf, baseline: Option<PathBuf>, prior: Option<PathBuf> },
     /// The error table of some weights against the baseline.
     Errors { data: String, weights: PathBuf, baseline: PathBuf },
     /// Solver nodes with either evaluation on the first `count` positions of an OBF file.
@@ -141,7 +143,7 @@ fn parse_command(args: &[String]) -> Result<Command, String> {
         "fit" => {
             let flags = Flags::parse(
                 rest,
-                &["data", "epochs", "ridge", "smoothing", "step", "patience", "prune", "out", "baseline"],
+                &["data", "epochs", "ridge", "smoothing", "step", "patience", "prune", "out", "baseline", "prior"],
             )?;
             let defaults = FitConfig::default();
             let config = FitConfig {
@@ -153,6 +155,7 @@ fn parse_command(args: &[String]) -> Result<Command, String> {
                 ..defaults
             };
             let baseline = flags.path("baseline", BASELINE);
+            let prior = flags.path("prior", "none");
             Ok(Command::Fit {
                 data: flags.text("data", DEEP_DATA),
                 config,
@@ -160,6 +163,7 @@ fn parse_command(args: &[String]) -> Result<Command, String> {
                 prune: flags.get("prune", 0.0)?,
                 out: flags.path("out", SHIPPED),
                 baseline: (baseline.as_os_str() != "none").then_some(baseline),
+                prior: (prior.as_os_str() != "none").then_some(prior),
             })
         }
         "errors" => {
@@ -187,7 +191,9 @@ fn main() {
             selfplay(&config, &dir, &weights, chunks, chunk_games, threads)
         }
         Command::Relabel { data, weights, depth, exact, out } => relabel_command(&data, &weights, depth, exact, &out),
-        Command::Fit { data, config, prune, out, baseline } => fit_command(&data, &config, prune, &out, baseline),
+        Command::Fit { data, config, prune, out, baseline, prior } => {
+            fit_command(&data, &config, prune, &out, baseline, prior)
+        }
         Command::Errors { data, weights, baseline } => errors_command(&data, &weights, &baseline),
         Command::SolverNodes { obf, count, weights } => solver_nodes(&obf, count, &weights),
     });
@@ -281,9 +287,13 @@ fn selfplay(
     Ok(())
 }
 
-fn load_weights_from(path: &Path) -> Result<PatternEvaluator, String> {
+fn read_weights(path: &Path) -> Result<Weights, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(PatternEvaluator::new(Weights::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?))
+    Weights::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn load_weights_from(path: &Path) -> Result<PatternEvaluator, String> {
+    Ok(PatternEvaluator::new(read_weights(path)?))
 }
 
 fn load_samples(data: &str) -> Result<Vec<Sample>, String> {
@@ -316,12 +326,14 @@ fn fit_command(
     prune: f32,
     out: &Path,
     baseline: Option<PathBuf>,
+    prior: Option<PathBuf>,
 ) -> Result<(), String> {
     let all = load_samples(data)?;
     let (held_out, rest): (Vec<Sample>, Vec<Sample>) = all.into_iter().partition(Sample::is_held_out);
     let (validation, train): (Vec<Sample>, Vec<Sample>) = rest.into_iter().partition(Sample::is_validation);
+    let prior = prior.map(|path| read_weights(&path)).transpose()?.map(|weights| weights.to_discs());
     let start = Instant::now();
-    let mut discs = fit(&train, &validation, config, |line| eprintln!("{line}"));
+    let mut discs = fit(&train, &validation, config, prior.as_deref(), |line| eprintln!("{line}"));
     discs.iter_mut().filter(|w| w.abs() < prune).for_each(|w| *w = 0.0);
     let weights = Weights::from_discs(&discs);
     let bytes = weights.encode();

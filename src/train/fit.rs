@@ -13,7 +13,8 @@ pub struct FitConfig {
     pub phases: usize,
     /// At most this many full passes over the data.
     pub epochs: u32,
-    /// Ridge penalty, in samples: a weight seen n times is shrunk as if by `ridge` extra samples at zero.
+    /// Ridge penalty, in samples: a weight seen n times is shrunk as if by `ridge` extra samples at its prior value
+    /// (zero, or the prior weights' value when the fit starts from earlier weights).
     pub ridge: f32,
     /// Smoothing, in samples: each weight is pulled towards the same weight of each neighbouring phase as if by
     /// this many samples at that value, so weights a phase sees rarely borrow from its neighbours.
@@ -71,9 +72,18 @@ fn mean_squared_error(w: &[f32], rows: &[Row]) -> f64 {
 }
 
 /// Weights in discs for every phase (`phase * PHASE_SIZE + feature`, class representatives only), fitted on
-/// `train` and stopped early on `validation` (whole games apart from the training ones). Weights no training
-/// position uses stay zero.
-pub fn fit(train: &[Sample], validation: &[Sample], config: &FitConfig, mut log: impl FnMut(String)) -> Vec<f32> {
+/// `train` and stopped early on `validation` (whole games apart from the training ones).
+///
+/// With `prior` weights (same layout) the fit starts from them and the ridge pulls towards them rather than towards
+/// zero: with little data a weight moves only as far as its positions show, and weights no training position uses
+/// keep the prior's value (without a prior they stay zero).
+pub fn fit(
+    train: &[Sample],
+    validation: &[Sample],
+    config: &FitConfig,
+    prior: Option<&[f32]>,
+    mut log: impl FnMut(String),
+) -> Vec<f32> {
     let canonical = canonical_indices();
     let (train, validation) = (rows(train, config.phases, &canonical), rows(validation, config.phases, &canonical));
     let size = config.phases * PHASE_SIZE;
@@ -83,7 +93,9 @@ pub fn fit(train: &[Sample], validation: &[Sample], config: &FitConfig, mut log:
             counts[r.phase as usize * PHASE_SIZE + i as usize] += 1.0;
         }
     }
-    let mut w = vec![0f32; size];
+    let prior = prior.map_or_else(|| vec![0f32; size], <[f32]>::to_vec);
+    assert_eq!(prior.len(), size, "prior weights for {} phases", config.phases);
+    let mut w = prior.clone();
     let mut grad = vec![0f32; size];
     let (mut best, mut best_error, mut best_epoch) = (w.clone(), mean_squared_error(&w, &validation), 0);
     let (mut step, mut last_loss) = (config.step, f64::MAX);
@@ -100,7 +112,7 @@ pub fn fit(train: &[Sample], validation: &[Sample], config: &FitConfig, mut log:
         }
         let training_error = loss / train.len().max(1) as f64;
         for (i, &x) in w.iter().enumerate() {
-            loss += (config.ridge * x * x) as f64;
+            loss += (config.ridge * (x - prior[i]).powi(2)) as f64;
             if i + PHASE_SIZE < size {
                 loss += (config.smoothing * (x - w[i + PHASE_SIZE]).powi(2)) as f64;
             }
@@ -114,7 +126,7 @@ pub fn fit(train: &[Sample], validation: &[Sample], config: &FitConfig, mut log:
             if counts[i] == 0.0 {
                 continue;
             }
-            let mut g = grad[i] - config.ridge * *wi;
+            let mut g = grad[i] - config.ridge * (*wi - prior[i]);
             let mut pull = config.ridge;
             // The same feature in the phase before and after, where those exist.
             for j in [i.wrapping_sub(PHASE_SIZE), i + PHASE_SIZE] {
@@ -204,7 +216,7 @@ mod tests {
         let (test, rest): (Vec<Sample>, Vec<Sample>) = samples.into_iter().partition(|s| s.is_held_out());
         let (validation, train): (Vec<Sample>, Vec<Sample>) = rest.into_iter().partition(|s| s.is_validation());
         let config = FitConfig { epochs: 60, ..FitConfig::default() };
-        let eval = PatternEvaluator::new(Weights::from_discs(&fit(&train, &validation, &config, |_| {})));
+        let eval = PatternEvaluator::new(Weights::from_discs(&fit(&train, &validation, &config, None, |_| {})));
         let fitted: f64 = phase_errors(&eval, &test).iter().filter(|e| e.0 > 0).map(|e| e.1).sum::<f64>();
         let zero = PatternEvaluator::new(Weights::zeros());
         let baseline: f64 = phase_errors(&zero, &test).iter().filter(|e| e.0 > 0).map(|e| e.1).sum::<f64>();

@@ -66,6 +66,11 @@ impl Weights {
         Weights { values }
     }
 
+    /// The weights in discs, the inverse of [`Weights::from_discs`] up to its rounding.
+    pub fn to_discs(&self) -> Vec<f32> {
+        self.values.iter().map(|&v| v as f32 / UNITS_PER_DISC as f32).collect()
+    }
+
     pub fn encode(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
         out.push(PHASES as u8);
