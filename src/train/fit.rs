@@ -222,4 +222,33 @@ mod tests {
         let baseline: f64 = phase_errors(&zero, &test).iter().filter(|e| e.0 > 0).map(|e| e.1).sum::<f64>();
         assert!(fitted < 0.6 * baseline, "fitted {fitted:.1} vs predicting zero {baseline:.1}");
     }
+
+    /// With a prior, weights no training position reaches keep the prior's value, and a fit on positions the prior
+    /// already predicts exactly leaves the prior as it is.
+    #[test]
+    fn a_prior_is_kept_where_the_data_agrees_or_says_nothing() {
+        let prior = Weights::decode(include_bytes!("../../train/baseline.weights")).unwrap().to_discs();
+        let eval = PatternEvaluator::new(Weights::from_discs(&prior));
+        let mut rng = Rng::new(3);
+        let mut samples = Vec::new();
+        for game in 0..40u32 {
+            let mut b = Board::start();
+            for _ in 0..20 {
+                if b.moves() == 0 {
+                    break;
+                }
+                b = b.play(random_move(b.moves(), &mut rng));
+                // Labels the prior predicts to the disc (the fit works in discs, the prior in sixteenths).
+                let score = eval.fine(&b) as f32 / 16.0;
+                samples.push(Sample { board: b, game, score: score.round() as i8, exact: false });
+            }
+        }
+        let (validation, train): (Vec<Sample>, Vec<Sample>) = samples.into_iter().partition(|s| s.is_validation());
+        let config = FitConfig { epochs: 30, ..FitConfig::default() };
+        let fitted = fit(&train, &validation, &config, Some(&prior), |_| {});
+        let moved = fitted.iter().zip(&prior).filter(|(a, b)| (*a - *b).abs() > 0.5).count();
+        let untouched_phase = &fitted[(config.phases - 1) * PHASE_SIZE..];
+        assert_eq!(untouched_phase, &prior[(config.phases - 1) * PHASE_SIZE..], "no position in the last phase");
+        assert!(moved < 50, "{moved} weights moved by more than half a disc from a prior that fits the labels");
+    }
 }
