@@ -6,16 +6,14 @@ use super::history::History;
 use super::moves::Move;
 use super::position::Position;
 use super::result::{Ending, GameResult};
-use super::save::GameRecord;
 use super::square::square_name;
 use super::variant::{Opening, Variant};
 use crate::engine::bits::squares_of;
-use serde::{Deserialize, Serialize};
 
 /// One game of any variant, with its whole history. Passes are played automatically: after a move, if the side
 /// to move has no legal move (and the game is not over), a pass is recorded for it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(into = "GameRecord", try_from = "GameRecord")]
+/// Saved as its record (`record.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     variant: Variant,
     history: History,

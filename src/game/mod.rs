@@ -9,6 +9,7 @@ mod history;
 mod moves;
 pub mod notation;
 mod position;
+mod record;
 mod result;
 mod save;
 mod square;
