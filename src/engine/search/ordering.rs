@@ -17,8 +17,10 @@ pub fn odd_quadrant_squares(empty: u64) -> u64 {
     QUADRANTS.iter().fold(0, |odd, &q| if (empty & q).count_ones() & 1 == 1 { odd | (empty & q) } else { odd })
 }
 
+/// A legal move of a search node with what it flips and its ordering key (the game's `Move`, a played square or a
+/// pass, is another thing).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Move {
+pub struct Candidate {
     pub square: usize,
     pub flipped: u64,
     /// Higher is tried first.
@@ -28,15 +30,15 @@ pub struct Move {
 /// The legal moves of one node, sorted lazily: `pick(i)` selects the best of the untried moves, so a cutoff
 /// after the first move costs no sort.
 pub struct MoveList {
-    moves: [Move; 32],
+    moves: [Candidate; 32],
     len: usize,
 }
 
 impl MoveList {
     pub fn new(board: &Board, moves: u64) -> Self {
-        let mut list = MoveList { moves: [Move::default(); 32], len: 0 };
+        let mut list = MoveList { moves: [Candidate::default(); 32], len: 0 };
         for square in squares_of(moves) {
-            list.moves[list.len] = Move { square, flipped: board.flips(square), key: 0 };
+            list.moves[list.len] = Candidate { square, flipped: board.flips(square), key: 0 };
             list.len += 1;
         }
         list
@@ -47,18 +49,18 @@ impl MoveList {
         self.len
     }
 
-    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Move> {
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Candidate> {
         self.moves[..self.len].iter_mut()
     }
 
     #[inline]
-    pub fn nth(&self, i: usize) -> Move {
+    pub fn nth(&self, i: usize) -> Candidate {
         self.moves[i]
     }
 
     /// Move the best-keyed of the moves from `i` on to position `i` and return it (selection sort, one step).
     #[inline]
-    pub fn pick(&mut self, i: usize) -> Move {
+    pub fn pick(&mut self, i: usize) -> Candidate {
         let mut best = i;
         for j in i + 1..self.len {
             if self.moves[j].key > self.moves[best].key {
