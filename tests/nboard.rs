@@ -3,8 +3,12 @@
 
 use reversi::engine::VariantBoard;
 use reversi::game::{parse_square, Game};
-use std::io::Write;
-use std::process::{Command, Stdio};
+
+mod support {
+    pub mod engine_process;
+}
+
+use support::engine_process::engine;
 
 const START: &str = "---------------------------O*------*O--------------------------- *";
 
@@ -15,16 +19,7 @@ fn session(script: &[u8]) -> (String, String) {
 
 /// `session` with more command-line arguments after `nboard`.
 fn session_with(args: &[&str], script: &[u8]) -> (String, String) {
-    let mut engine = Command::new(env!("CARGO_BIN_EXE_reversi-engine"))
-        .arg("nboard")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the engine starts");
-    engine.stdin.take().unwrap().write_all(script).unwrap();
-    let output = engine.wait_with_output().unwrap();
+    let output = engine(&[&["nboard"], args].concat(), script);
     assert!(output.status.success(), "the engine exited with {}", output.status);
     (String::from_utf8(output.stdout).unwrap(), String::from_utf8_lossy(&output.stderr).into_owned())
 }

@@ -2,11 +2,10 @@
 //! occasional random moves (noise, so the positions are varied), every position labelled by a search of a
 //! fixed midgame depth or, near the end, by an exact solve. The labelled game is a [`GameRecord`].
 
+use super::playout::{game_randomness, play_to_end};
 use super::records::GameRecord;
-use crate::engine::rng::Rng;
 use crate::engine::rules::random_play::random_move;
 use crate::engine::search::{Limits, Searcher};
-use crate::engine::Board;
 
 #[derive(Clone, Copy, Debug)]
 pub struct LabelledPlay {
@@ -24,35 +23,24 @@ pub struct LabelledPlay {
 /// Plays and labels game number `game`. Its randomness comes from the seed and the number alone and the table
 /// is cleared first, so any game is reproduced on its own, in any order or thread.
 pub fn play_labelled_game(config: &LabelledPlay, game: u32, searcher: &mut Searcher) -> GameRecord {
-    let mut rng = Rng::new(config.seed ^ (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let span = config.random_moves.1.saturating_sub(config.random_moves.0) as u64 + 1;
-    let random_moves = config.random_moves.0 + (rng.next_u64() % span) as u32;
+    let (mut rng, random_moves) = game_randomness(config.seed, game, config.random_moves);
     let midgame = Limits { depth: config.depth, exact_empties: 0, wld_empties: 0, node_budget: None };
     searcher.clear();
-    let mut board = Board::start();
     let mut record = GameRecord { moves: Vec::new(), labels: Vec::new() };
-    loop {
-        let moves = board.moves();
-        if moves == 0 {
-            if board.opponent_moves() == 0 {
-                break;
-            }
-            board = board.pass();
-            continue;
-        }
+    play_to_end(|board, _| {
         let exact = board.empty_count() <= config.exact_empties;
         let result =
-            if exact { searcher.solve(&board) } else { searcher.search(&board, &midgame).expect("no node budget") };
+            if exact { searcher.solve(board) } else { searcher.search(board, &midgame).expect("no node budget") };
         let played = record.moves.len() as u32;
         let square = if played < random_moves || (!exact && rng.next_f64() < config.noise) {
-            random_move(moves, &mut rng)
+            random_move(board.moves(), &mut rng)
         } else {
             result.best_move.expect("a legal move")
         };
         record.moves.push(square as u8);
         record.labels.push(result.score.clamp(-64, 64) as i8);
-        board = board.play(square);
-    }
+        square
+    });
     record
 }
 

@@ -4,6 +4,7 @@
 
 pub mod fit;
 pub mod labelled_play;
+pub mod playout;
 pub mod records;
 pub mod samples;
 pub mod selfplay;

@@ -1,10 +1,10 @@
 //! Self-play: games from varied openings (uniformly random first moves), continued by the searcher with
 //! softmax slips, solved exactly near the end. Every position of a game becomes a sample.
 
+use super::playout::{game_randomness, play_to_end};
 use super::samples::Sample;
 use crate::engine::ai::level::choose_with_slips;
 use crate::engine::eval::Evaluator;
-use crate::engine::rng::Rng;
 use crate::engine::rules::random_play::random_move;
 use crate::engine::search::{Limits, Searcher};
 use crate::engine::Board;
@@ -26,44 +26,30 @@ pub struct SelfPlay {
 /// replayed on its own) and labels each position with the final disc difference from its side to move's view.
 /// Play after `exact_empties` is perfect, so those labels are exact values.
 pub fn play_game(config: &SelfPlay, game: u32, searcher: &mut Searcher) -> Vec<Sample> {
-    let mut rng = Rng::new(config.seed ^ (game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let span = config.random_moves.1.saturating_sub(config.random_moves.0) as u64 + 1;
-    let random_moves = config.random_moves.0 + (rng.next_u64() % span) as u32;
+    let (mut rng, random_moves) = game_randomness(config.seed, game, config.random_moves);
     let limits = Limits {
         depth: config.depth,
         exact_empties: config.exact_empties,
         wld_empties: config.exact_empties,
         node_budget: None,
     };
-    let mut board = Board::start();
     // Each position, whether Black is to move there, and whether its move came from an exact solve.
     let mut seen: Vec<(Board, bool, bool)> = Vec::new();
-    let mut black_to_move = true;
     let mut played = 0;
-    loop {
-        let moves = board.moves();
-        if moves == 0 {
-            if board.opponent_moves() == 0 {
-                break;
-            }
-            board = board.pass();
-            black_to_move = !black_to_move;
-            continue;
-        }
+    let (board, black_to_move) = play_to_end(|board, black_to_move| {
         let solved = played >= random_moves && board.empty_count() <= config.exact_empties;
-        seen.push((board, black_to_move, solved));
+        seen.push((*board, black_to_move, solved));
         let square = if played < random_moves {
-            random_move(moves, &mut rng)
+            random_move(board.moves(), &mut rng)
         } else if solved || config.temperature <= 0.0 {
-            searcher.search(&board, &limits).expect("no node budget").best_move.expect("a legal move")
+            searcher.search(board, &limits).expect("no node budget").best_move.expect("a legal move")
         } else {
-            let scored = searcher.score_moves(&board, &limits).expect("no node budget");
+            let scored = searcher.score_moves(board, &limits).expect("no node budget");
             choose_with_slips(&scored, config.temperature, &mut rng).0
         };
-        board = board.play(square);
-        black_to_move = !black_to_move;
         played += 1;
-    }
+        square
+    });
     let black_result = if black_to_move { board.final_score() } else { -board.final_score() };
     // Once a position is solved every later move is perfect too, so its final result is its exact value.
     seen.iter()
