@@ -10,6 +10,7 @@ use reversi::engine::eval::PatternEvaluator;
 use reversi::engine::eval::{Evaluator, HandEvaluator};
 use reversi::engine::search::Searcher;
 use reversi::engine::Board;
+use reversi::game::notation::read_obf;
 use reversi::train::fit::{bucket_empties, error_bucket, fit, phase_errors, FitConfig, ERROR_BUCKETS};
 use reversi::train::labelled_play::{play_labelled_game, LabelledPlay};
 use reversi::train::records::{self, Chunk};
@@ -366,8 +367,7 @@ fn solver_nodes(path: &str, count: usize, weights: &Path) -> Result<(), String> 
     println!("|-----:|--------:|------:|---------------:|-----:|--------------:|-----:|------------:|");
     let mut totals = [(0u64, 0f64); 2];
     for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).take(count).enumerate() {
-        let board =
-            obf_board(line).ok_or(format!("{path}: line {}: expected 64 squares of X, O, - and a side", i + 1))?;
+        let board = obf_board(line).map_err(|e| format!("{path}: line {}: {e}", i + 1))?;
         let mut runs = Vec::new();
         for (slot, evaluator) in
             [Box::new(HandEvaluator) as Box<dyn Evaluator>, Box::new(pattern.clone())].into_iter().enumerate()
@@ -407,18 +407,10 @@ fn solver_nodes(path: &str, count: usize, weights: &Path) -> Result<(), String> 
     Ok(())
 }
 
-/// The position of an OBF line: 64 squares a1..h8 (X black, O white, - empty), then the side to move.
-fn obf_board(line: &str) -> Option<Board> {
-    let (squares, rest) = line.trim().split_once(' ')?;
-    if squares.len() != 64 || !squares.chars().all(|c| "XO-".contains(c)) {
-        return None;
-    }
-    let bits = |c: char| squares.chars().enumerate().filter(|&(_, s)| s == c).fold(0u64, |b, (i, _)| b | 1 << i);
-    match rest.trim_start().chars().next()? {
-        'X' => Some(Board::new(bits('X'), bits('O'))),
-        'O' => Some(Board::new(bits('O'), bits('X'))),
-        _ => None,
-    }
+/// The 8×8 position of an OBF line, read by the one OBF reader.
+fn obf_board(line: &str) -> Result<Board, String> {
+    let obf = read_obf(line).map_err(|e| e.to_string())?;
+    obf.position.board().as_board().ok_or_else(|| "only 8×8 positions with the centre filled are solved".to_string())
 }
 
 /// The per-phase table of mean absolute errors on held-out games: the weights against the baseline weights and the

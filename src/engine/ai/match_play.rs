@@ -28,7 +28,7 @@ pub enum Setting {
 }
 
 impl Setting {
-    fn player(&self, pattern: &PatternEvaluator, movetime: Option<Duration>) -> Player {
+    fn side(&self, pattern: &PatternEvaluator, movetime: Option<Duration>) -> Side {
         match *self {
             Setting::Search { eval, depth, exact_empties } => {
                 let evaluator: Box<dyn Evaluator> = match eval {
@@ -36,9 +36,9 @@ impl Setting {
                     EvalKind::Pattern => Box::new(pattern.clone()),
                 };
                 let limits = Limits { depth, exact_empties, wld_empties: exact_empties, node_budget: None };
-                Player::Search(Searcher::with_evaluator(16, evaluator), limits, movetime)
+                Side::Search(Searcher::with_evaluator(16, evaluator), limits, movetime)
             }
-            Setting::Level(level) => Player::Level(Box::new(Ai::new(16)), level),
+            Setting::Level(level) => Side::Level(Box::new(Ai::new(16)), level),
         }
     }
 }
@@ -60,7 +60,7 @@ impl std::fmt::Display for Setting {
 
 /// A side in play: its search tables and how it picks a move (a fixed search, or with a time per move its
 /// deepest iteration finished in that time).
-enum Player {
+enum Side {
     Search(Searcher, Limits, Option<Duration>),
     Level(Box<Ai>, Level),
 }
@@ -92,20 +92,20 @@ fn timed_move(searcher: &mut Searcher, board: &Board, limits: &Limits, movetime:
     best
 }
 
-impl Player {
+impl Side {
     fn clear(&mut self) {
         match self {
-            Player::Search(searcher, ..) => searcher.clear(),
-            Player::Level(ai, _) => ai.clear(),
+            Side::Search(searcher, ..) => searcher.clear(),
+            Side::Level(ai, _) => ai.clear(),
         }
     }
 
     /// The move for `board` (which has one); `seed` drives a level's slips.
     fn pick(&mut self, board: &Board, seed: u64) -> usize {
         match self {
-            Player::Search(searcher, limits, None) => searcher.search(board, limits).expect("no node budget").best_move,
-            Player::Search(searcher, limits, Some(movetime)) => timed_move(searcher, board, limits, *movetime),
-            Player::Level(ai, level) => {
+            Side::Search(searcher, limits, None) => searcher.search(board, limits).expect("no node budget").best_move,
+            Side::Search(searcher, limits, Some(movetime)) => timed_move(searcher, board, limits, *movetime),
+            Side::Level(ai, level) => {
                 let position = VariantBoard::new(8, board.player as u128, board.opponent as u128);
                 ThinkJob::new(&position, level.settings(), seed).run(ai).mv
             }
@@ -182,7 +182,7 @@ impl MatchResult {
 
 /// Plays one game from `opening`; `first` moves first. Returns the final disc difference for `first`. `seed`
 /// makes the levels' slips differ from game to game and repeat from run to run.
-fn play_game(opening: &Board, first: &mut Player, second: &mut Player, seed: u64) -> i32 {
+fn play_game(opening: &Board, first: &mut Side, second: &mut Side, seed: u64) -> i32 {
     let mut sides = [first, second];
     for side in sides.iter_mut() {
         side.clear();
@@ -219,16 +219,16 @@ pub fn play_match(
     rules: &MatchRules,
     mut progress: impl FnMut(&MatchResult),
 ) -> MatchResult {
-    let (mut player_a, mut player_b) =
-        (a.player(&rules.weights[0], rules.movetime), b.player(&rules.weights[1], rules.movetime));
+    let (mut side_a, mut side_b) =
+        (a.side(&rules.weights[0], rules.movetime), b.side(&rules.weights[1], rules.movetime));
     let mut result = MatchResult::default();
     for (game, opening) in openings.iter().enumerate() {
         for a_first in [true, false] {
             let seed = 2 * game as u64 + a_first as u64;
             let diff = if a_first {
-                play_game(opening, &mut player_a, &mut player_b, seed)
+                play_game(opening, &mut side_a, &mut side_b, seed)
             } else {
-                -play_game(opening, &mut player_b, &mut player_a, seed)
+                -play_game(opening, &mut side_b, &mut side_a, seed)
             };
             match diff.signum() {
                 1 => result.wins += 1,

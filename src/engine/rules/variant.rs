@@ -6,8 +6,6 @@
 use super::board::Board;
 use serde::{Deserialize, Serialize};
 
-pub const SIZES: [usize; 3] = [6, 8, 10];
-
 /// How the game starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub enum Opening {

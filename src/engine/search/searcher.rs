@@ -22,9 +22,6 @@ pub const NO_SELECTIVITY: u8 = 5;
 /// searches could stall, but the app's slices are sized to take milliseconds and never go below `MIN_SLICE_NODES`.
 pub const DEFAULT_SELECTIVITY: u8 = NO_SELECTIVITY;
 
-/// Default table size natively; the browser build should pass something smaller (16-32 MB).
-pub const DEFAULT_TT_MEGABYTES: usize = 64;
-
 /// How far to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -142,12 +139,6 @@ impl Searcher {
             evaluator,
             progress: None,
         }
-    }
-
-    /// Swap the evaluation (the table is cleared: its midgame bounds came from the old one).
-    pub fn set_evaluator(&mut self, evaluator: Box<dyn Evaluator>) {
-        self.evaluator = evaluator;
-        self.clear();
     }
 
     /// Midgame prob-cut level: 0 prunes most, `NO_SELECTIVITY` turns prob-cut off. Exact and win/loss/draw
