@@ -456,10 +456,9 @@ mod support {
 
 #[cfg(test)]
 mod tests {
-    use super::support::fuzz_args::random_command_line;
+    use super::support::fuzz_args::fuzz_command_lines;
     use super::support::fuzz_input::rounds;
     use super::*;
-    use reversi::engine::rng::Rng;
 
     fn parse(line: &str) -> Result<Command, String> {
         parse_command(&line.split_whitespace().map(String::from).collect::<Vec<_>>())
@@ -559,23 +558,6 @@ mod tests {
             "errors --data d --weights w --baseline b",
             "solver-nodes --obf f --count 5 --weights w",
         ];
-        let mut rng = Rng::new(32);
-        let lines = 20 * rounds();
-        let (mut accepted, mut refused) = (0, 0);
-        for _ in 0..lines {
-            let args = random_command_line(&mut rng, WORDS, GOOD);
-            match parse_command(&args) {
-                Ok(command) => {
-                    assert!(in_range(&command), "{args:?} was read as {command:?}");
-                    accepted += 1;
-                }
-                Err(message) => {
-                    assert!(!message.trim().is_empty(), "{args:?} was refused without a reason");
-                    refused += 1;
-                }
-            }
-        }
-        assert!(accepted > lines / 20 && refused > lines / 20, "{accepted} accepted, {refused} refused");
-        println!("reversi-train command lines: {lines} inputs, {accepted} accepted, {refused} refused");
+        fuzz_command_lines("reversi-train", 32, 20 * rounds(), (WORDS, GOOD), parse_command, in_range);
     }
 }

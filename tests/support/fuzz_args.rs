@@ -76,3 +76,32 @@ pub fn random_command_line(rng: &mut Rng, words: &[&str], good_lines: &[&str]) -
         (0..rng.next_u64() % 9).map(|_| random_argument(rng, words)).collect()
     }
 }
+
+/// Feeds `lines` random and mutated command lines to `parse`: each must be refused with a reason or read into a
+/// command `in_range` accepts, and neither may be rare (the generator reaches both). Prints the counts under `tool`.
+pub fn fuzz_command_lines<C: std::fmt::Debug>(
+    tool: &str,
+    seed: u64,
+    lines: usize,
+    (words, good_lines): (&[&str], &[&str]),
+    parse: impl Fn(&[String]) -> Result<C, String>,
+    in_range: impl Fn(&C) -> bool,
+) {
+    let mut rng = Rng::new(seed);
+    let (mut accepted, mut refused) = (0, 0);
+    for _ in 0..lines {
+        let args = random_command_line(&mut rng, words, good_lines);
+        match parse(&args) {
+            Ok(command) => {
+                assert!(in_range(&command), "{args:?} was read as {command:?}");
+                accepted += 1;
+            }
+            Err(message) => {
+                assert!(!message.trim().is_empty(), "{args:?} was refused without a reason");
+                refused += 1;
+            }
+        }
+    }
+    assert!(accepted > lines / 20 && refused > lines / 20, "{accepted} accepted, {refused} refused");
+    println!("{tool} command lines: {lines} inputs, {accepted} accepted, {refused} refused");
+}
