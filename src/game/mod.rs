@@ -28,6 +28,6 @@ pub use moves::Move;
 pub use position::Position;
 pub use result::{EndReason, Ending, GameResult};
 pub use save::{load, load_data, load_fields, save, LoadError, SAVE_VERSION};
-pub use square::{parse_square, square_name};
+pub use square::{parse_square, square_name, Coordinates};
 pub use stats::{PlayerKind, Statistics, Tally};
 pub use variant::{BoardSize, Opening, Variant};

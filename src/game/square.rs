@@ -1,4 +1,45 @@
 //! Square coordinates: columns a.. left to right, rows 1.. top to bottom, a1 top-left; index = row * size + column.
+//! [`Coordinates`] shows them the other way too, as the Reversy program does.
+
+use serde::{Deserialize, Serialize};
+
+/// How squares are named on screen and typed. Transcripts and saves always use the standard names.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Coordinates {
+    /// a1 top-left, rows numbered downwards (the Othello federations' and most programs' notation).
+    #[default]
+    Standard,
+    /// a1 bottom-left, rows numbered upwards from Black's side (the Reversy program).
+    Reversy,
+}
+
+impl Coordinates {
+    /// The name of square `index` as shown.
+    pub fn name(self, index: usize, size: usize) -> String {
+        square_name(self.standard(index, size), size)
+    }
+
+    /// The square a shown name stands for.
+    pub fn parse(self, name: &str, size: usize) -> Option<usize> {
+        parse_square(name, size).map(|index| self.standard(index, size))
+    }
+
+    /// The row number shown for the `row`th row from the top (0-based).
+    pub fn row_label(self, row: usize, size: usize) -> usize {
+        match self {
+            Coordinates::Standard => row + 1,
+            Coordinates::Reversy => size - row,
+        }
+    }
+
+    /// Turning the rows upside down is its own inverse, so one mapping serves both directions.
+    fn standard(self, index: usize, size: usize) -> usize {
+        match self {
+            Coordinates::Standard => index,
+            Coordinates::Reversy => (size - 1 - index / size) * size + index % size,
+        }
+    }
+}
 
 /// The name of square `index` on a `size`×`size` board, e.g. "f5" or "j10".
 /// Any index and size give a name rather than a panic: a column past z (or a board of no columns) is '?'.
@@ -51,6 +92,23 @@ mod tests {
                 let name = square_name(index, size);
                 assert_eq!(parse_square(&name, size), Some(index));
                 assert_eq!(parse_square(&name.to_uppercase(), size), Some(index));
+            }
+        }
+    }
+
+    #[test]
+    fn reversy_puts_a1_bottom_left() {
+        let reversy = Coordinates::Reversy;
+        assert_eq!(reversy.name(56, 8), "a1", "the bottom-left square");
+        assert_eq!(reversy.name(0, 8), "a8");
+        assert_eq!(reversy.name(37, 8), "f4", "standard f5");
+        assert_eq!(reversy.parse("f4", 8), Some(37));
+        assert_eq!(reversy.row_label(0, 8), 8);
+        assert_eq!(reversy.row_label(9, 10), 1);
+        for size in [6, 8, 10] {
+            for index in 0..size * size {
+                assert_eq!(reversy.parse(&reversy.name(index, size), size), Some(index));
+                assert_eq!(Coordinates::Standard.name(index, size), square_name(index, size));
             }
         }
     }
