@@ -28,6 +28,15 @@ if ('serviceWorker' in navigator) {
     .catch((error) => console.warn('offline play unavailable:', error));
 }
 
-const tag = document.querySelector('script[data-glue]');
-const { default: init } = await import(tag.dataset.glue);
-await init({ module_or_path: tag.dataset.wasm });
+// If the app cannot be loaded or started (an old browser, WebAssembly blocked, the network gone), index.html's first
+// paint says so in words instead of "Loading…" for ever.
+try {
+  const tag = document.querySelector('script[data-glue]');
+  const { default: init } = await import(tag.dataset.glue);
+  await init({ module_or_path: tag.dataset.wasm });
+} catch (error) {
+  document.getElementById('first-paint')?.classList.add('failed');
+  const message = document.getElementById('load-failed');
+  if (message) message.hidden = false;
+  console.warn('Reversi could not start:', error);
+}

@@ -2,6 +2,10 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
+    // index.html's first paint (a static board and "Loading…") gives way to the app.
+    if let Some(first_paint) = leptos::prelude::document().get_element_by_id("first-paint") {
+        first_paint.remove();
+    }
     leptos::mount::mount_to_body(reversi::app::App);
 }
 

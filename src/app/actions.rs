@@ -16,6 +16,7 @@ pub enum Action {
     Stop,
     CopyTranscript,
     ShareLink,
+    Export,
     Import,
     Options,
     Statistics,
@@ -37,7 +38,7 @@ pub struct Key<'a> {
 }
 
 impl Action {
-    pub const ALL: [Action; 20] = [
+    pub const ALL: [Action; 21] = [
         Action::NewGame,
         Action::Undo,
         Action::Redo,
@@ -50,6 +51,7 @@ impl Action {
         Action::Stop,
         Action::CopyTranscript,
         Action::ShareLink,
+        Action::Export,
         Action::Import,
         Action::Options,
         Action::Statistics,
@@ -75,6 +77,7 @@ impl Action {
             Action::Stop => "Stop",
             Action::CopyTranscript => "Copy transcript",
             Action::ShareLink => "Share game link",
+            Action::Export => "Export",
             Action::Import => "Import",
             Action::Options => "Options",
             Action::Statistics => "Statistics",
@@ -86,27 +89,29 @@ impl Action {
         }
     }
 
-    /// The shortcuts as shown to the player. Letters a–j are kept free for typing coordinates, and no shortcut
-    /// needs a key the browser keeps for itself (Ctrl+N, Ctrl+W, Ctrl+T).
+    /// The shortcuts as shown to the player: a single key, and the Ctrl keys of the classic Windows Reversi. Letters
+    /// a–j are kept free for typing coordinates; Ctrl+N, which most browsers keep for themselves, is listed with
+    /// that warning ([`Action::browser_keeps`]) next to N.
     pub fn shortcuts(self) -> &'static [&'static str] {
         match self {
-            Action::NewGame => &["N"],
+            Action::NewGame => &["N", "Ctrl+N"],
             Action::Undo => &["U", "Ctrl+Z"],
             Action::Redo => &["R", "Ctrl+Y"],
-            Action::UndoAll => &["Shift+U", "Home"],
-            Action::RedoAll => &["Shift+R", "End"],
-            Action::ResumePlay => &["P"],
-            Action::Resign => &["Q"],
+            Action::UndoAll => &["Shift+U", "Home", "Ctrl+Shift+Z"],
+            Action::RedoAll => &["Shift+R", "End", "Ctrl+Shift+Y"],
+            Action::ResumePlay => &["P", "Ctrl+P"],
+            Action::Resign => &["Q", "Ctrl+R"],
             Action::OfferDraw => &["="],
             Action::MoveNow => &["M"],
             Action::Stop => &["Esc"],
             Action::CopyTranscript => &["T"],
             Action::ShareLink => &["K"],
+            Action::Export => &["X"],
             Action::Import => &["L"],
-            Action::Options => &["O"],
-            Action::Statistics => &["S"],
-            Action::Help => &["F1"],
-            Action::About => &["V"],
+            Action::Options => &["O", "Ctrl+O"],
+            Action::Statistics => &["S", "Ctrl+S"],
+            Action::Help => &["F1", "Ctrl+H"],
+            Action::About => &["V", "Ctrl+A"],
             Action::Shortcuts => &["?"],
             // Shift: the plain letter h types a column.
             Action::Hints => &["Shift+H"],
@@ -114,7 +119,15 @@ impl Action {
         }
     }
 
-    /// The first shortcut, for a button's tooltip.
+    /// Why a shown shortcut may never reach the page: the browser acts on it first.
+    pub fn browser_keeps(shortcut: &str) -> Option<&'static str> {
+        match shortcut {
+            "Ctrl+N" => Some("Most browsers keep Ctrl+N for a new window: use N."),
+            _ => None,
+        }
+    }
+
+    /// The label with its shortcuts, for a button's tooltip.
     pub fn hint(self) -> String {
         format!("{} ({})", self.label(), self.shortcuts().join(", "))
     }
@@ -125,12 +138,22 @@ impl Action {
             return None;
         }
         if key.command {
-            return match key.key {
-                "z" | "Z" if key.shift => Some(Action::Redo),
-                "z" | "Z" => Some(Action::Undo),
-                "y" | "Y" => Some(Action::Redo),
-                _ => None,
+            // The classic Windows Reversi's keys; the key handler calls preventDefault so Ctrl+S saves no page.
+            let action = match key.key {
+                "z" | "Z" if key.shift => Action::UndoAll,
+                "y" | "Y" if key.shift => Action::RedoAll,
+                "z" | "Z" => Action::Undo,
+                "y" | "Y" => Action::Redo,
+                "n" | "N" => Action::NewGame,
+                "r" | "R" => Action::Resign,
+                "o" | "O" => Action::Options,
+                "s" | "S" => Action::Statistics,
+                "p" | "P" => Action::ResumePlay,
+                "h" | "H" => Action::Help,
+                "a" | "A" => Action::About,
+                _ => return None,
             };
+            return (!key.shift || matches!(action, Action::UndoAll | Action::RedoAll)).then_some(action);
         }
         let action = match key.key {
             "n" | "N" => Action::NewGame,
@@ -147,6 +170,7 @@ impl Action {
             "Escape" => Action::Stop,
             "t" | "T" => Action::CopyTranscript,
             "k" | "K" => Action::ShareLink,
+            "x" | "X" => Action::Export,
             "l" | "L" => Action::Import,
             "o" | "O" => Action::Options,
             "s" | "S" => Action::Statistics,
@@ -173,20 +197,30 @@ mod tests {
     fn every_shown_shortcut_triggers_its_action() {
         for action in Action::ALL {
             for shown in action.shortcuts() {
-                let (shift, command, name) = match shown.split_once('+') {
-                    Some(("Shift", rest)) => (true, false, rest),
-                    Some(("Ctrl", rest)) => (false, true, rest),
-                    _ => (false, false, *shown),
-                };
+                let mut parts: Vec<&str> = shown.split('+').collect();
+                let name = parts.pop().unwrap();
+                let (shift, command) = (parts.contains(&"Shift"), parts.contains(&"Ctrl"));
                 let name = match name {
                     "Esc" => "Escape".to_string(),
-                    letter if letter.len() == 1 && !shift && !command => letter.to_lowercase(),
+                    letter if letter.len() == 1 && !shift => letter.to_lowercase(),
                     other => other.to_string(),
                 };
                 let pressed = Key { key: &name, shift, command, alt: false };
                 assert_eq!(Action::for_key(pressed), Some(action), "{shown}");
             }
         }
+    }
+
+    #[test]
+    fn the_classic_ctrl_keys() {
+        let ctrl = |key, shift| Action::for_key(Key { key, shift, command: true, alt: false });
+        assert_eq!(ctrl("z", false), Some(Action::Undo));
+        assert_eq!(ctrl("Z", true), Some(Action::UndoAll), "Shift makes the key upper case");
+        assert_eq!(ctrl("Y", true), Some(Action::RedoAll));
+        assert_eq!(ctrl("s", false), Some(Action::Statistics));
+        assert_eq!(ctrl("S", true), None, "Ctrl+Shift+S is not Ctrl+S");
+        assert!(Action::browser_keeps("Ctrl+N").is_some());
+        assert_eq!(Action::browser_keeps("Ctrl+S"), None);
     }
 
     #[test]
@@ -200,7 +234,7 @@ mod tests {
 
     #[test]
     fn browser_reserved_keys_are_left_alone() {
-        for reserved in ["n", "w", "t"] {
+        for reserved in ["w", "t", "c", "v", "f", "l"] {
             assert_eq!(Action::for_key(Key { key: reserved, shift: false, command: true, alt: false }), None);
         }
         assert_eq!(Action::for_key(Key { key: "n", shift: false, command: false, alt: true }), None);

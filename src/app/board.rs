@@ -4,7 +4,7 @@
 use super::event::{Event, LastEvent};
 use super::square::Square;
 use super::state::AppState;
-use crate::game::{Color, Game, Position};
+use crate::game::{Color, Coordinates, Game, Position};
 use leptos::prelude::*;
 
 /// Board units per square (the SVG scales to its box).
@@ -33,6 +33,8 @@ pub struct BoardInput {
     /// shown as `data-mark`: attributes and a stylesheet rather than generated `<style>` rules, which the content
     /// security policy refuses.
     pub marks: Signal<Vec<(usize, &'static str)>>,
+    /// Where a1 is: the labels and the squares' names follow the player's option; a picture is standard.
+    pub coordinates: Signal<Coordinates>,
     /// The player's hands on the board; a picture has none.
     pub controls: Option<BoardControls>,
 }
@@ -75,6 +77,7 @@ impl BoardInput {
             .into(),
             flip_step_ms: Signal::derive(move || state.options.with(|o| o.flip_step_ms())),
             marks: Signal::stored(Vec::new()),
+            coordinates: Signal::derive(move || state.options.with(|o| o.coordinates)),
             controls: Some(BoardControls {
                 cursor: state.cursor,
                 hover: state.hover,
@@ -97,6 +100,7 @@ impl BoardInput {
             flipping: Signal::stored(None),
             flip_step_ms: Signal::stored(0),
             marks: Signal::stored(marks),
+            coordinates: Signal::stored(Coordinates::Standard),
             controls: None,
         }
     }
@@ -150,6 +154,7 @@ pub fn BoardView(input: BoardInput) -> impl IntoView {
     };
     let coordinates = move || {
         let n = size.get();
+        let system = input.coordinates.get();
         (0..n)
             .map(|i| {
                 let start = i as f64 * CELL;
@@ -158,7 +163,9 @@ pub fn BoardView(input: BoardInput) -> impl IntoView {
                 // column, so a1 holds both without crowding.
                 view! {
                     <text class="coordinate column" x=start + CELL - LABEL_INSET y=LABEL_INSET>{column}</text>
-                    <text class="coordinate row" x=LABEL_INSET y=start + CELL - LABEL_INSET>{i + 1}</text>
+                    <text class="coordinate row" x=LABEL_INSET y=start + CELL - LABEL_INSET>
+                        {system.row_label(i, n)}
+                    </text>
                 }
             })
             .collect_view()

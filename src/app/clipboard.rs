@@ -1,4 +1,4 @@
-//! The clipboard follows the copy events: each copied transcript is handed to the browser's clipboard.
+//! The clipboard follows the copy events: each copied text (a transcript, an exported format) is handed to the browser's clipboard.
 
 use super::event::Event;
 use super::state::AppState;
@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 pub fn install(state: AppState) {
     Effect::new(move |_| {
-        let Some(Event::TranscriptCopied(text)) = state.event.get().map(|last| last.event) else { return };
+        let Some(Event::Copied(text)) = state.event.get().map(|last| last.event) else { return };
         #[cfg(target_arch = "wasm32")]
         {
             // The promise is not awaited: the notice shows the text too, so a refused clipboard loses nothing.

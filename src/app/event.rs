@@ -4,14 +4,15 @@
 /// Something an action did that an effect may answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
-    /// A disc was placed on `square` (by a human or the computer); `ended` when that move finished the game.
-    Placed { square: usize, ended: bool },
+    /// A disc was placed on `square` (by a human or the computer); `ended` when that move finished the game,
+    /// `passed` when it left the other side without a move, so that side must pass.
+    Placed { square: usize, ended: bool, passed: bool },
     /// A square was clicked or typed that may not be played now.
     Refused { square: usize },
     /// A resignation or an agreed draw ended the game.
     Ended,
-    /// The moves so far, as a transcript for the clipboard.
-    TranscriptCopied(String),
+    /// Text for the clipboard: the moves so far as a transcript, or one of the Export dialog's formats.
+    Copied(String),
 }
 
 impl Event {
@@ -36,10 +37,10 @@ mod tests {
 
     #[test]
     fn only_a_move_or_a_choice_that_finishes_the_game_ends_it() {
-        assert!(Event::Placed { square: 19, ended: true }.ends_game());
+        assert!(Event::Placed { square: 19, ended: true, passed: false }.ends_game());
         assert!(Event::Ended.ends_game());
-        assert!(!Event::Placed { square: 19, ended: false }.ends_game());
+        assert!(!Event::Placed { square: 19, ended: false, passed: true }.ends_game());
         assert!(!Event::Refused { square: 0 }.ends_game());
-        assert!(!Event::TranscriptCopied("f5".into()).ends_game());
+        assert!(!Event::Copied("f5".into()).ends_game());
     }
 }

@@ -5,7 +5,7 @@
 
 use super::actions::{Action, Key};
 use super::state::AppState;
-use crate::game::parse_square;
+use crate::game::Coordinates;
 use leptos::prelude::*;
 
 /// A square being typed: a column letter, then the row's digits.
@@ -26,7 +26,8 @@ pub enum Typed {
 }
 
 impl CoordinateEntry {
-    pub fn push(&mut self, c: char, size: usize) -> Typed {
+    /// Adds a typed character; `coordinates` says which square a name stands for.
+    pub fn push(&mut self, c: char, size: usize, coordinates: Coordinates) -> Typed {
         let c = c.to_ascii_lowercase();
         let last_column = (b'a' + size as u8 - 1) as char;
         if ('a'..=last_column).contains(&c) {
@@ -38,7 +39,7 @@ impl CoordinateEntry {
             return Typed::Ignored;
         }
         self.typed.push(c);
-        match parse_square(&self.typed, size) {
+        match coordinates.parse(&self.typed, size) {
             // Row 1 on a 10×10 board might be the start of row 10.
             Some(_) if size >= 10 && self.typed.len() == 2 && c == '1' => Typed::Pending,
             Some(square) => {
@@ -53,8 +54,8 @@ impl CoordinateEntry {
     }
 
     /// Ends the entry (after a pause or Enter): a complete square waiting for a possible second digit.
-    pub fn finish(&mut self, size: usize) -> Option<usize> {
-        let square = parse_square(&self.typed, size);
+    pub fn finish(&mut self, size: usize, coordinates: Coordinates) -> Option<usize> {
+        let square = coordinates.parse(&self.typed, size);
         self.typed.clear();
         square
     }
@@ -99,15 +100,16 @@ enum Handled {
 /// Decides what one key press does, so that the browser glue only reads the event and acts.
 fn interpret(state: &AppState, entry: &mut CoordinateEntry, key: Key, on_board: bool) -> Option<Handled> {
     let size = state.size_untracked();
+    let coordinates = state.options.with_untracked(|o| o.coordinates);
     if let Some(board) = board_key(key.key).filter(|_| !key.command && !key.alt) {
         return match board {
             BoardKey::Cursor(dx, dy) => Some(Handled::Cursor(dx, dy)),
             BoardKey::PlayCursor if on_board => Some(Handled::Play(state.cursor.get_untracked())),
-            BoardKey::PlayCursor => entry.finish(size).map(Handled::Play),
+            BoardKey::PlayCursor => entry.finish(size, coordinates).map(Handled::Play),
         };
     }
     if let Some(action) = Action::for_key(key) {
-        entry.finish(size);
+        entry.finish(size, coordinates);
         return Some(Handled::Action(action));
     }
     let mut chars = key.key.chars();
@@ -115,7 +117,7 @@ fn interpret(state: &AppState, entry: &mut CoordinateEntry, key: Key, on_board: 
     if key.command || key.alt {
         return None;
     }
-    match entry.push(c, size) {
+    match entry.push(c, size, coordinates) {
         Typed::Square(square) => Some(Handled::Play(square)),
         Typed::Pending => Some(Handled::Pending),
         Typed::Ignored => None,
@@ -143,10 +145,26 @@ mod web {
                 return;
             }
             let dialog = state.dialog.get_untracked();
-            if dialog.is_some() {
-                // Escape closes a dialog from anywhere in it, one of its fields included.
-                if event.key() == "Escape" {
-                    state.close_dialog();
+            if let Some(open) = dialog {
+                // Escape closes a dialog from anywhere in it, one of its fields included; Enter answers a
+                // confirmation yes unless a button (Cancel) has the focus.
+                match event.key().as_str() {
+                    "Escape" => state.close_dialog(),
+                    "Enter" if !focused_control(&event) => {
+                        if let Dialog::Confirm(action) = open {
+                            event.prevent_default();
+                            state.confirm(action);
+                        }
+                    }
+                    // The browser's own Ctrl+S, Ctrl+O, ... stay off while a dialog is open too.
+                    _ if (event.ctrl_key() || event.meta_key()) && !typing_in_a_field(&event) => {
+                        let key = event.key();
+                        let pressed = Key { key: &key, shift: event.shift_key(), command: true, alt: event.alt_key() };
+                        if Action::for_key(pressed).is_some() {
+                            event.prevent_default();
+                        }
+                    }
+                    _ => {}
                 }
                 return;
             }
@@ -192,7 +210,8 @@ mod web {
                     let entry = entry.clone();
                     *pending.borrow_mut() = Some(gloo_timers::callback::Timeout::new(SECOND_DIGIT_MS, move || {
                         let size = state.size_untracked();
-                        if let Some(square) = entry.borrow_mut().finish(size) {
+                        let coordinates = state.options.with_untracked(|o| o.coordinates);
+                        if let Some(square) = entry.borrow_mut().finish(size, coordinates) {
                             state.cursor.set(square);
                             state.human_plays(square);
                         }
@@ -239,43 +258,55 @@ mod web {
 mod tests {
     use super::*;
 
+    const STANDARD: Coordinates = Coordinates::Standard;
+
     #[test]
     fn a_letter_and_a_digit_make_a_square() {
         let mut entry = CoordinateEntry::default();
-        assert_eq!(entry.push('f', 8), Typed::Pending);
-        assert_eq!(entry.push('5', 8), Typed::Square(37));
-        assert_eq!(entry.push('F', 8), Typed::Pending, "capitals work too");
-        assert_eq!(entry.push('5', 8), Typed::Square(37));
+        assert_eq!(entry.push('f', 8, STANDARD), Typed::Pending);
+        assert_eq!(entry.push('5', 8, STANDARD), Typed::Square(37));
+        assert_eq!(entry.push('F', 8, STANDARD), Typed::Pending, "capitals work too");
+        assert_eq!(entry.push('5', 8, STANDARD), Typed::Square(37));
     }
 
     #[test]
     fn off_board_and_stray_keys_are_ignored() {
         let mut entry = CoordinateEntry::default();
-        assert_eq!(entry.push('5', 8), Typed::Ignored, "a row needs a column first");
-        assert_eq!(entry.push('i', 8), Typed::Ignored, "no column i on 8×8");
-        entry.push('a', 8);
-        assert_eq!(entry.push('9', 8), Typed::Ignored);
-        assert_eq!(entry.push('g', 6), Typed::Ignored, "no column g on 6×6");
+        assert_eq!(entry.push('5', 8, STANDARD), Typed::Ignored, "a row needs a column first");
+        assert_eq!(entry.push('i', 8, STANDARD), Typed::Ignored, "no column i on 8×8");
+        entry.push('a', 8, STANDARD);
+        assert_eq!(entry.push('9', 8, STANDARD), Typed::Ignored);
+        assert_eq!(entry.push('g', 6, STANDARD), Typed::Ignored, "no column g on 6×6");
+    }
+
+    #[test]
+    fn reversy_names_count_rows_from_the_bottom() {
+        let mut entry = CoordinateEntry::default();
+        entry.push('f', 8, Coordinates::Reversy);
+        assert_eq!(entry.push('4', 8, Coordinates::Reversy), Typed::Square(37), "Reversy f4 is standard f5");
+        entry.push('a', 10, Coordinates::Reversy);
+        entry.push('1', 10, Coordinates::Reversy);
+        assert_eq!(entry.finish(10, Coordinates::Reversy), Some(90), "a1 is bottom-left");
     }
 
     #[test]
     fn a_new_letter_restarts_the_entry() {
         let mut entry = CoordinateEntry::default();
-        entry.push('a', 8);
-        entry.push('c', 8);
-        assert_eq!(entry.push('3', 8), Typed::Square(18));
+        entry.push('a', 8, STANDARD);
+        entry.push('c', 8, STANDARD);
+        assert_eq!(entry.push('3', 8, STANDARD), Typed::Square(18));
     }
 
     #[test]
     fn ten_by_ten_waits_for_a_second_digit_after_one() {
         let mut entry = CoordinateEntry::default();
-        entry.push('j', 10);
-        assert_eq!(entry.push('1', 10), Typed::Pending);
-        assert_eq!(entry.push('0', 10), Typed::Square(99));
-        entry.push('b', 10);
-        assert_eq!(entry.push('1', 10), Typed::Pending);
-        assert_eq!(entry.finish(10), Some(1), "b1 after a pause");
-        entry.push('b', 10);
-        assert_eq!(entry.push('2', 10), Typed::Square(11));
+        entry.push('j', 10, STANDARD);
+        assert_eq!(entry.push('1', 10, STANDARD), Typed::Pending);
+        assert_eq!(entry.push('0', 10, STANDARD), Typed::Square(99));
+        entry.push('b', 10, STANDARD);
+        assert_eq!(entry.push('1', 10, STANDARD), Typed::Pending);
+        assert_eq!(entry.finish(10, STANDARD), Some(1), "b1 after a pause");
+        entry.push('b', 10, STANDARD);
+        assert_eq!(entry.push('2', 10, STANDARD), Typed::Square(11));
     }
 }

@@ -12,11 +12,13 @@ mod board;
 mod clipboard;
 mod dialogs;
 pub mod event;
+mod game_bar;
 mod keyboard;
 mod move_list;
 mod online;
 pub mod options;
 mod player_controls;
+mod result_panel;
 pub mod saves;
 mod sound;
 pub(crate) mod square;
@@ -50,7 +52,9 @@ pub fn App() -> impl IntoView {
             <main class="layout" inert=behind_dialog>
                 <div class="board-area">
                     <board::BoardView input=board::BoardInput::of_app(state) />
+                    <result_panel::ResultPanel />
                 </div>
+                <game_bar::GameBar />
                 <aside class="side-panel">
                     <status::Status />
                     <online::OnlinePanel />

@@ -1,13 +1,13 @@
 //! The moves so far, numbered in pairs as in a scoresheet, passes written "pass"; a click goes to that point.
-//! Below it the history controls (Undo all, Undo, Redo, Redo all) and the transcript commands, with the game's link
-//! to share for viewing.
+//! Below it the transcript commands and the game's link to share for viewing (the history controls sit next to the
+//! board, in the game bar).
 
 use super::actions::Action;
 use super::player_controls::PaceControl;
 use super::state::AppState;
 use super::toolbar::{icons, ActionButton};
 use crate::analysis::Class;
-use crate::game::{square_name, Color, Move};
+use crate::game::{Color, Coordinates, Move};
 use leptos::prelude::*;
 
 /// One entry of the move list.
@@ -24,7 +24,13 @@ pub struct Entry {
 
 /// The history as scoresheet rows: (move number, the first mover's entry, the second's). Colours alternate
 /// because forced passes are recorded as moves.
-pub fn rows(moves: &[Move], first: Color, size: usize, cursor: usize) -> Vec<(usize, Vec<Entry>)> {
+pub fn rows(
+    moves: &[Move],
+    first: Color,
+    size: usize,
+    cursor: usize,
+    coordinates: Coordinates,
+) -> Vec<(usize, Vec<Entry>)> {
     let entries: Vec<Entry> = moves
         .iter()
         .enumerate()
@@ -32,7 +38,7 @@ pub fn rows(moves: &[Move], first: Color, size: usize, cursor: usize) -> Vec<(us
             ply: i + 1,
             color: if i % 2 == 0 { first } else { first.opponent() },
             text: match mv {
-                Move::Play(square) => square_name(*square, size),
+                Move::Play(square) => coordinates.name(*square, size),
                 Move::Pass => "pass".into(),
             },
             undone: i >= cursor,
@@ -45,10 +51,11 @@ pub fn rows(moves: &[Move], first: Color, size: usize, cursor: usize) -> Vec<(us
 pub fn MoveList() -> impl IntoView {
     let state = AppState::get();
     let rows = move || {
+        let coordinates = state.options.with(|o| o.coordinates);
         state.table.with(|t| {
             let game = &t.game;
             let first = game.start_position().to_move();
-            rows(game.history().moves(), first, game.variant().size.n(), game.history().cursor())
+            rows(game.history().moves(), first, game.variant().size.n(), game.history().cursor(), coordinates)
         })
     };
     let current = move || state.table.with(|t| t.game.history().cursor());
@@ -94,15 +101,10 @@ pub fn MoveList() -> impl IntoView {
                         .collect_view()
                 }}
             </ol>
-            <div class="history-controls" role="group" aria-label="History">
-                <ActionButton action=Action::UndoAll icon=icons::FIRST class="icon-only" />
-                <ActionButton action=Action::Undo icon=icons::BACK />
-                <ActionButton action=Action::Redo icon=icons::FORWARD />
-                <ActionButton action=Action::RedoAll icon=icons::LAST class="icon-only" />
-            </div>
             <div class="transcript-controls">
                 <ActionButton action=Action::CopyTranscript icon=icons::COPY />
                 <ActionButton action=Action::ShareLink icon=icons::SHARE />
+                <ActionButton action=Action::Export icon=icons::EXPORT />
                 <ActionButton action=Action::Import icon=icons::IMPORT />
                 <PaceControl />
             </div>
@@ -112,8 +114,12 @@ pub fn MoveList() -> impl IntoView {
 
 fn move_button(state: AppState, entry: Entry, current: impl Fn() -> usize + Send + Sync + 'static) -> impl IntoView {
     let ply = entry.ply;
-    let label = format!("Move {ply}: {} {}", entry.color.name(), entry.text);
     let is_pass = entry.text == "pass";
+    let label = if is_pass {
+        format!("Move {ply}: {} passes", entry.color.name())
+    } else {
+        format!("Move {ply}: {} {}", entry.color.name(), entry.text)
+    };
     let mark = Memo::new(move |_| super::analysis::move_mark(ply));
     let opening = Memo::new(move |_| super::analysis::opening_reached_at(ply));
     let label = move || {
@@ -145,7 +151,7 @@ mod tests {
     #[test]
     fn moves_pair_up_with_passes_written_out() {
         let moves = [Move::Play(37), Move::Play(43), Move::Pass, Move::Play(0)];
-        let rows = rows(&moves, Color::Black, 8, 3);
+        let rows = rows(&moves, Color::Black, 8, 3, Coordinates::Standard);
         assert_eq!(rows.len(), 2);
         let texts: Vec<Vec<&str>> =
             rows.iter().map(|(_, pair)| pair.iter().map(|e| e.text.as_str()).collect()).collect();
@@ -158,7 +164,7 @@ mod tests {
 
     #[test]
     fn white_first_heads_each_row_with_white() {
-        let rows = rows(&[Move::Play(20)], Color::White, 8, 1);
+        let rows = rows(&[Move::Play(20)], Color::White, 8, 1, Coordinates::Standard);
         assert_eq!(rows[0].1[0].color, Color::White);
         assert_eq!(rows[0].1[0].text, "e3");
     }

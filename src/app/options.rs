@@ -6,7 +6,7 @@
 //! out-of-range value back into range.
 
 use crate::engine::Level;
-use crate::game::{load_data, load_fields, BoardSize, Color, LoadError, Opening, PlayerKind, Variant};
+use crate::game::{load_data, load_fields, BoardSize, Color, Coordinates, LoadError, Opening, PlayerKind, Variant};
 use serde::{Deserialize, Serialize};
 
 /// Light or dark page colours, or whichever the system prefers.
@@ -51,6 +51,8 @@ pub struct Options {
     /// The STUN servers online play asks for this device's public address (`stun:host:port`); none is fine on
     /// one network.
     pub stun_servers: Vec<String>,
+    /// Where a1 is on screen: top-left (standard) or bottom-left (Reversy).
+    pub coordinates: Coordinates,
 }
 
 impl Default for Options {
@@ -75,6 +77,7 @@ impl Default for Options {
             sound: true,
             theme: Theme::System,
             stun_servers: vec![DEFAULT_STUN_SERVER.into()],
+            coordinates: Coordinates::Standard,
         }
     }
 }
@@ -252,6 +255,7 @@ mod tests {
             sound: false,
             theme: Theme::Dark,
             stun_servers: vec!["stun:stun.example.org:3478".into()],
+            coordinates: Coordinates::Reversy,
         };
         assert_eq!(crate::game::load::<Options>(&crate::game::save(&o)), Ok(o));
     }

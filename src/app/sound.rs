@@ -8,26 +8,36 @@ use leptos::prelude::*;
 const PLACED: &[Tone] = &[Tone { frequency: 520.0, start: 0.0, length: 0.05, volume: 0.25 }];
 /// A square that cannot be played: a low buzz.
 const REFUSED: &[Tone] = &[Tone { frequency: 140.0, start: 0.0, length: 0.12, volume: 0.15 }];
+/// The other side must pass: a falling pair of soft notes, unlike any move.
+const PASSED: &[Tone] = &[
+    Tone { frequency: 392.0, start: 0.0, length: 0.12, volume: 0.18 },
+    Tone { frequency: 294.0, start: 0.13, length: 0.2, volume: 0.18 },
+];
 /// The game ended: a rising pair of notes.
 const GAME_OVER: &[Tone] = &[
     Tone { frequency: 440.0, start: 0.0, length: 0.15, volume: 0.2 },
     Tone { frequency: 660.0, start: 0.16, length: 0.25, volume: 0.2 },
 ];
-/// The game-over notes after a last move wait for its click.
+/// The game-over or pass notes after a move wait for its click.
 const AFTER_THE_CLICK: f64 = 0.12;
 
-/// The notes an event sounds: a move that ends the game clicks, then plays the game-over notes.
+/// The notes an event sounds: a move that ends the game clicks, then plays the game-over notes; one that forces
+/// a pass clicks, then plays the pass notes.
 fn tones_for(event: &Event) -> Vec<Tone> {
-    match event {
-        Event::Placed { ended: false, .. } => PLACED.to_vec(),
-        Event::Placed { ended: true, .. } => PLACED
+    let click_then = |notes: &[Tone]| {
+        PLACED
             .iter()
             .copied()
-            .chain(GAME_OVER.iter().map(|tone| Tone { start: tone.start + AFTER_THE_CLICK, ..*tone }))
-            .collect(),
+            .chain(notes.iter().map(|tone| Tone { start: tone.start + AFTER_THE_CLICK, ..*tone }))
+            .collect()
+    };
+    match event {
+        Event::Placed { ended: true, .. } => click_then(GAME_OVER),
+        Event::Placed { passed: true, .. } => click_then(PASSED),
+        Event::Placed { .. } => PLACED.to_vec(),
         Event::Refused { .. } => REFUSED.to_vec(),
         Event::Ended => GAME_OVER.to_vec(),
-        Event::TranscriptCopied(_) => Vec::new(),
+        Event::Copied(_) => Vec::new(),
     }
 }
 
@@ -142,14 +152,18 @@ mod tests {
     /// Issue 10: a game that ended on the board played no game-over sound, only resignations and agreed draws.
     #[test]
     fn a_last_move_clicks_then_sounds_the_end_of_the_game() {
-        let last = tones_for(&Event::Placed { square: 37, ended: true });
+        let last = tones_for(&Event::Placed { square: 37, ended: true, passed: false });
         assert_eq!(last[0], PLACED[0]);
         assert_eq!(last.len(), 1 + GAME_OVER.len());
         assert!(last[1..].iter().zip(GAME_OVER).all(|(heard, notes)| heard.frequency == notes.frequency));
         assert!(last[1].start > PLACED[0].start + PLACED[0].length, "the end notes follow the click");
-        assert_eq!(tones_for(&Event::Placed { square: 37, ended: false }), PLACED);
+        assert_eq!(tones_for(&Event::Placed { square: 37, ended: false, passed: false }), PLACED);
+        let forcing = tones_for(&Event::Placed { square: 37, ended: false, passed: true });
+        assert_eq!(forcing[0], PLACED[0]);
+        assert_eq!(forcing[1..].iter().map(|tone| tone.frequency).collect::<Vec<_>>(), [392.0, 294.0]);
+        assert!(forcing[1].start > PLACED[0].start + PLACED[0].length, "the pass notes follow the click");
         assert_eq!(tones_for(&Event::Ended), GAME_OVER);
         assert_eq!(tones_for(&Event::Refused { square: 0 }), REFUSED);
-        assert!(tones_for(&Event::TranscriptCopied("f5".into())).is_empty());
+        assert!(tones_for(&Event::Copied("f5".into())).is_empty());
     }
 }

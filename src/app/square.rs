@@ -36,8 +36,9 @@ pub fn Square(board: BoardSquares, square: usize, size: usize) -> impl IntoView 
         );
 
     let accessible_name = {
-        let name = name.clone();
         move || {
+            // The name as the board's labels show it (data-square keeps the standard name for scripts).
+            let name = input.coordinates.with(|c| c.name(square, size));
             let state_words = match disc.get() {
                 Some(color) => color.name().to_lowercase(),
                 None if playable.get() => "empty, legal move".into(),

@@ -23,6 +23,10 @@ pub enum Dialog {
     Import,
     /// Play a friend online: invitation, answer, connection.
     Online,
+    /// The game as a transcript, a board string, a GGF record, a link and a file.
+    Export,
+    /// "Are you sure?" before a command that ends the game in progress (New game, Resign).
+    Confirm(Action),
 }
 
 /// A short message shown above the board until the next action (draw declined, import failed, ...).
@@ -30,6 +34,8 @@ pub enum Dialog {
 pub struct Notice {
     pub text: String,
     pub is_error: bool,
+    /// A command the notice offers as a button, with the button's words ("Start a new game now").
+    pub offer: Option<(Action, &'static str)>,
 }
 
 /// Everything the components share. `Copy`: signals are handles, so each component takes it from context.
@@ -60,6 +66,8 @@ pub struct AppState {
     pub warnings: RwSignal<Vec<String>>,
     /// What the last action did, for the effects that follow it (sound, statistics, clipboard, the refused flash).
     pub event: RwSignal<Option<LastEvent>>,
+    /// The side that had to pass, shown until the next human action (with two humans, until acknowledged).
+    pub pass_notice: RwSignal<Option<Color>>,
     serial: StoredValue<u64>,
 }
 
@@ -80,6 +88,7 @@ impl AppState {
             notice: RwSignal::new(None),
             warnings: RwSignal::new(Vec::new()),
             event: RwSignal::new(None),
+            pass_notice: RwSignal::new(None),
             serial: StoredValue::new(0),
         }
     }
@@ -124,7 +133,7 @@ impl AppState {
     }
 
     fn note(&self, text: impl Into<String>, is_error: bool) {
-        self.notice.set(Some(Notice { text: text.into(), is_error }));
+        self.notice.set(Some(Notice { text: text.into(), is_error, offer: None }));
     }
 
     /// A human clicked, tapped or typed a square: play it if it is their turn and legal, else show the cue.
@@ -132,6 +141,13 @@ impl AppState {
         let players = self.players_untracked();
         let may_move = self.table.with_untracked(|t| t.human_to_move(&players).is_some() && t.game.is_legal(square));
         if may_move {
+            // A pass notice lasts until the next human move; two humans on one device acknowledge it instead.
+            let one_person_here = players.is_computer(Color::Black)
+                || players.is_computer(Color::White)
+                || self.table.with_untracked(|t| t.online.is_some());
+            if one_person_here {
+                self.pass_notice.set(None);
+            }
             self.cursor.set(square);
             self.place(square);
         } else {
@@ -151,12 +167,23 @@ impl AppState {
             Ok(()) => {
                 self.notice.set(None);
                 self.animation.set(Some(self.next_serial()));
-                let (words, ended) = self.table.with_untracked(|t| (describe_last_move(&t.game), t.game.is_over()));
-                self.say(words);
-                self.publish(Event::Placed { square, ended });
+                let coordinates = self.options.with_untracked(|o| o.coordinates);
+                self.say(self.table.with_untracked(|t| describe_last_move(&t.game, coordinates)));
+                self.publish_placed(square);
             }
             Err(illegal) => self.note(format!("Move refused: {illegal}"), true),
         }
+    }
+
+    /// Tells the effects a disc was placed (here or by the peer); a pass it forces stays said until the next human
+    /// move (see human_plays), not just until the next move.
+    fn publish_placed(&self, square: usize) {
+        let (ended, passer) = self.table.with_untracked(|t| (t.game.is_over(), t.game.passed()));
+        let passed = passer.is_some() && !ended;
+        if passed {
+            self.pass_notice.set(passer);
+        }
+        self.publish(Event::Placed { square, ended, passed });
     }
 
     /// The peer's move, offer or answer arrived (online), or this side answered one: animate a placed disc, say
@@ -166,7 +193,7 @@ impl AppState {
         match placed {
             Some(square) => {
                 self.animation.set(Some(self.next_serial()));
-                self.publish(Event::Placed { square, ended });
+                self.publish_placed(square);
             }
             None => {
                 self.after_jump();
@@ -213,6 +240,7 @@ impl AppState {
     fn after_jump(&self) {
         self.animation.set(None);
         self.notice.set(None);
+        self.pass_notice.set(None);
         self.hurry.set(false);
     }
 
@@ -252,7 +280,12 @@ impl AppState {
     pub fn copy_transcript(&self) {
         let text = self.table.with_untracked(|t| write_transcript(&t.game, false));
         self.show_info(format!("Transcript copied: {text}"));
-        self.publish(Event::TranscriptCopied(text));
+        self.copy(text);
+    }
+
+    /// Hands text to the clipboard (the clipboard effect follows the event).
+    pub fn copy(&self, text: String) {
+        self.publish(Event::Copied(text));
     }
 
     /// The game so far as a link for anyone to open and view (the share sheet, else the clipboard).
@@ -354,6 +387,12 @@ impl AppState {
         self.dialog.set(None);
     }
 
+    /// The player confirmed a command that ends the game in progress.
+    pub fn confirm(&self, action: Action) {
+        self.close_dialog();
+        self.run(action);
+    }
+
     pub fn show_error(&self, text: impl Into<String>) {
         self.note(text, true);
     }
@@ -376,6 +415,11 @@ impl AppState {
         self.warnings.update(|warnings| warnings.retain(|warning| warning != text));
     }
 
+    /// An information notice with a button that runs `action` (without asking: the button says what it does).
+    pub fn offer(&self, text: impl Into<String>, action: Action, button: &'static str) {
+        self.notice.set(Some(Notice { text: text.into(), is_error: false, offer: Some((action, button)) }));
+    }
+
     /// Moves the focus cursor by (columns, rows), staying on the board.
     pub fn move_cursor(&self, dx: i32, dy: i32) {
         let n = self.size_untracked() as i32;
@@ -392,8 +436,22 @@ impl AppState {
 }
 
 impl AppState {
-    /// Runs a menu command (from a button or a shortcut) if it applies now.
+    /// Runs a menu command (from a button or a shortcut) if it applies now; one that would end a game in progress
+    /// asks first.
     pub fn perform(&self, action: Action) {
+        if !self.is_enabled_untracked(action) {
+            return;
+        }
+        let in_progress = self.table.with_untracked(|t| !t.game.is_over() && !t.game.history().played().is_empty());
+        match action {
+            Action::NewGame if in_progress => self.open(Dialog::Confirm(action)),
+            Action::Resign => self.open(Dialog::Confirm(action)),
+            _ => self.run(action),
+        }
+    }
+
+    /// Runs a command without asking (the answer to a confirmation, or a button that already says what it ends).
+    pub fn run(&self, action: Action) {
         if !self.is_enabled_untracked(action) {
             return;
         }
@@ -410,6 +468,7 @@ impl AppState {
             Action::Stop => self.stop(),
             Action::CopyTranscript => self.copy_transcript(),
             Action::ShareLink => self.share_link(),
+            Action::Export => self.open(Dialog::Export),
             Action::Import => self.open(Dialog::Import),
             Action::Options => self.open(Dialog::Options),
             Action::Statistics => self.open(Dialog::Statistics),

@@ -18,6 +18,7 @@ pub fn Status() -> impl IntoView {
             </div>
             <StatusLine />
             <super::analysis::OpeningName />
+            <PassNotice />
             <NoticeLine />
         </section>
     }
@@ -26,7 +27,8 @@ pub fn Status() -> impl IntoView {
 #[component]
 fn ScoreCard(color: Color) -> impl IntoView {
     let state = AppState::get();
-    let count = move || state.table.with(|t| t.game.count(color));
+    // After the game the card shows the result's count (empties to the winner, every square after a resignation).
+    let count = move || state.table.with(|t| t.game.result().map_or(t.game.count(color), |r| r.discs(color)));
     let to_move = move || state.table.with(|t| t.game.side_to_move() == Some(color));
     let thinking = move || state.thinking.get() == Some(color);
     let winner = move || state.table.with(|t| t.game.result().is_some_and(|r| r.winner() == Some(color)));
@@ -61,23 +63,18 @@ fn StatusLine() -> impl IntoView {
             if let Some(by) = game.draw_offer() {
                 return format!("{by} offers a draw.");
             }
+            // A pass has its own notice (PassNotice), which stays after the next move.
             let side = game.to_move();
-            let mut text = String::new();
-            if let Some(passer) = game.passed() {
-                text.push_str(&format!("{passer} has no move and must pass. "));
-            }
             if thinking == Some(side) {
                 let level = state.options.with(|o| o.level(side));
-                text.push_str(&format!("{side} ({}) is thinking…", level.name()));
+                format!("{side} ({}) is thinking…", level.name())
             } else if t.can_resume(&players) {
-                text.push_str(&format!("Paused: {side} (computer) to move."));
+                format!("Paused: {side} (computer) to move.")
             } else {
-                text.push_str(&format!("{side} to move."));
+                format!("{side} to move.")
             }
-            text
         })
     };
-    let passed = move || state.table.with(|t| t.game.passed().is_some() && !t.game.is_over());
     let over = move || state.table.with(|t| t.game.is_over());
     let human_answers_draw = move || {
         let players = state.players();
@@ -85,7 +82,7 @@ fn StatusLine() -> impl IntoView {
     };
     let thinking = move || state.thinking.get().is_some();
     view! {
-        <div class="status-line" class:pass=passed class:over=over>
+        <div class="status-line" class:over=over>
             <p class="status-text" data-testid="status">{line}</p>
             <div class="status-actions">
                 <Show when=thinking>
@@ -106,7 +103,7 @@ fn StatusLine() -> impl IntoView {
 }
 
 /// The warnings about lost or unusable data (each until dismissed), then the message from the last action (import
-/// result, draw declined, copied transcript).
+/// result, draw declined, copied transcript) with the command it offers.
 #[component]
 fn NoticeLine() -> impl IntoView {
     let state = AppState::get();
@@ -131,9 +128,15 @@ fn NoticeLine() -> impl IntoView {
     };
     let notice = move || {
         state.notice.get().map(|notice| {
+            let offer = notice.offer.map(|(action, words)| {
+                view! {
+                    <button type="button" class="action primary" on:click=move |_| state.run(action)>{words}</button>
+                }
+            });
             view! {
                 <p class="notice" class:error=notice.is_error role=if notice.is_error { "alert" } else { "status" }>
                     <span>{notice.text}</span>
+                    {offer}
                     <button type="button" class="icon-button" aria-label="Dismiss" on:click=move |_| state.notice.set(None)>
                         "✕"
                     </button>
@@ -142,4 +145,20 @@ fn NoticeLine() -> impl IntoView {
         })
     };
     view! { {warnings} {notice} }
+}
+
+/// A side had to pass: said until the next human move, or with two humans until someone presses OK.
+#[component]
+fn PassNotice() -> impl IntoView {
+    let state = AppState::get();
+    move || {
+        state.pass_notice.get().map(|passer| {
+            view! {
+                <p class="pass-notice" role="status" data-testid="pass-notice">
+                    <span>{format!("{passer} has no move and must pass.")}</span>
+                    <button type="button" class="action" on:click=move |_| state.pass_notice.set(None)>"OK"</button>
+                </p>
+            }
+        })
+    }
 }

@@ -4,7 +4,7 @@
 use super::actions::Action;
 use super::options::Options;
 use crate::game::notation::{read_game, write_link};
-use crate::game::{square_name, Color, Game, IllegalMove, Move, PlayerKind, Reason, Refused, Variant};
+use crate::game::{square_name, Color, Coordinates, Game, IllegalMove, Move, PlayerKind, Reason, Refused, Variant};
 use crate::net::protocol::Message;
 use crate::net::session::{Event, Refusal, Session};
 use serde::{Deserialize, Serialize};
@@ -303,14 +303,14 @@ fn same_game(a: &Game, b: &Game) -> bool {
 }
 
 /// What the live region says after a move: "Black f5." plus a forced pass, then whose turn it is or the result.
-pub fn describe_last_move(game: &Game) -> String {
+pub fn describe_last_move(game: &Game, coordinates: Coordinates) -> String {
     let n = game.variant().size.n();
     let played = game.history().played();
     let mut words = Vec::new();
     if let Some(ply) = played.iter().rposition(|mv| *mv != Move::Pass) {
         let mover = game.history().position_at(ply).expect("a position before every move").to_move();
         let square = played[ply].square().expect("rposition found a placed disc");
-        words.push(format!("{mover} {}.", square_name(square, n)));
+        words.push(format!("{mover} {}.", coordinates.name(square, n)));
     }
     if let Some(passer) = game.passed() {
         words.push(format!("{passer} has no move and must pass."));
@@ -489,10 +489,11 @@ mod tests {
     fn the_live_region_names_the_move_the_pass_and_the_result() {
         let mut table = Table::default();
         table.play(sq("f5")).unwrap();
-        assert_eq!(describe_last_move(&table.game), "Black f5. White to move.");
+        assert_eq!(describe_last_move(&table.game, Coordinates::Standard), "Black f5. White to move.");
+        assert_eq!(describe_last_move(&table.game, Coordinates::Reversy), "Black f4. White to move.");
         let finished: Vec<Game> = first_move_games().collect();
         for game in &finished {
-            let text = describe_last_move(game);
+            let text = describe_last_move(game, Coordinates::Standard);
             assert!(text.contains("Game over: "), "{text}");
         }
         // Find a forced pass in one of these games and check that it is announced.
@@ -500,7 +501,7 @@ mod tests {
         for mut game in finished {
             while game.undo() {
                 if let Some(passer) = game.passed() {
-                    let text = describe_last_move(&game);
+                    let text = describe_last_move(&game, Coordinates::Standard);
                     assert!(text.contains(&format!("{passer} has no move and must pass.")), "{text}");
                     announced_pass = true;
                 }

@@ -13,7 +13,8 @@
 //     assert.deepEqual(errors, []);                         // uncaught page errors and console errors (wasm panics)
 //   });
 //
-// openSite(t, { device: 'phone' }) opens a 360×740 touch page instead of the 1280×800 desktop one;
+// openSite(t, { device: 'phone' }) opens a 360×740 touch page instead of the 1280×800 desktop one (DEVICES lists the
+// other sizes: phones in both orientations, a 1920×1080 screen);
 // `screenshot(page, name)` saves tests/e2e/output/<name>.png. The browser never comes from a download: playwright-core only drives /usr/bin/chromium.
 
 import { chromium } from 'playwright-core';
@@ -39,9 +40,14 @@ export const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+const touch = (width, height) => ({ viewport: { width, height }, isMobile: true, hasTouch: true });
 export const DEVICES = {
   desktop: { viewport: { width: 1280, height: 800 } },
-  phone: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true },
+  wide: { viewport: { width: 1920, height: 1080 } },
+  phone: touch(360, 740),
+  'phone-390': touch(390, 844),
+  'phone-landscape': touch(740, 360),
+  'phone-landscape-844': touch(844, 390),
 };
 
 /** Starts Chromium with a fresh, empty profile, sized as `device` (a key of DEVICES). */
@@ -129,3 +135,29 @@ export async function reload(page) {
   await page.reload();
   await page.locator('[data-square]').first().waitFor();
 }
+
+/**
+ * An `init` script for openSite that records the frequency of every tone the app starts in `window.tones`, so a
+ * test can tell which sound played (sound.rs: a move 520 Hz, a pass 392 then 294 Hz, the game's end 440 then 660 Hz).
+ */
+export function recordTones() {
+  window.tones = [];
+  const create = AudioContext.prototype.createOscillator;
+  AudioContext.prototype.createOscillator = function () {
+    const oscillator = create.call(this);
+    const start = oscillator.start.bind(oscillator);
+    oscillator.start = (when) => {
+      window.tones.push(Math.round(oscillator.frequency.value));
+      return start(when);
+    };
+    return oscillator;
+  };
+}
+
+/** The tones recorded by recordTones since the last call (and forgets them). */
+export async function takeTones(page) {
+  return page.evaluate(() => window.tones.splice(0));
+}
+
+/** A named dialog. */
+export const dialog = (page, name) => page.getByRole('dialog', { name });

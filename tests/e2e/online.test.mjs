@@ -185,6 +185,7 @@ test('two browsers connect with STUN off and play games to their end', async (t)
   await button(host.page, 'Accept rematch').click();
   await host.page.locator('.online-you', { hasText: 'you play Black' }).waitFor();
   await button(host.page, 'Resign').click();
+  await button(host.page.getByRole('dialog', { name: 'Resign this game?' }), 'Resign').click();
   await waitForStatus(guest.page, /^Game over: White wins/);
   await log.end('playing');
   figures.longTasksMs = log.phases;

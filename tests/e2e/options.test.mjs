@@ -96,8 +96,8 @@ test('board size waits for a new game, then applies', async (t) => {
   await options.getByLabel('Board size').selectOption({ label: '6 × 6' });
   await button(options, 'OK').click();
   assert.equal(Object.keys(await discs(page)).length, 64, 'the game in progress keeps its board');
-  await page.getByText('will apply when you start a new game').waitFor();
-  await button(page, 'New game').click();
+  await page.getByText('apply to the next game').waitFor();
+  await button(page, 'Start a new game now').click();
   await page.waitForFunction(() => document.querySelectorAll('.board [data-square]').length === 36);
   await reload(page);
   assert.equal(Object.keys(await discs(page)).length, 36, 'the new 6×6 game survives a reload');

@@ -141,6 +141,7 @@ test('Move now makes the computer play its best move so far at once', async (t) 
 test('resigning ends the game with every square to the winner', async (t) => {
   const { page, errors } = await openSite(t);
   await button(page, 'Resign').click();
+  await button(page.getByRole('dialog', { name: 'Resign this game?' }), 'Resign').click();
   await waitForStatus(page, /^Game over: White wins by resignation 64–0\.$/);
   assert.equal(await button(page, 'Resign').isDisabled(), true);
   await button(page, 'New game').click();
@@ -183,7 +184,8 @@ test('a whole two-human game with a forced pass, to the right result', async (t)
     await page.locator(`[data-square="${square}"]`).click();
     if (i === 7) {
       // After c1 Black has no move: the pass is announced and White moves again.
-      await waitForStatus(page, /^Black has no move and must pass\. White to move\.$/);
+      await waitForStatus(page, /^White to move\.$/);
+      assert.equal(await page.getByTestId('pass-notice').textContent(), 'Black has no move and must pass.OK');
       assert.match(await page.getByTestId('announcer').textContent(), /Black has no move and must pass\./);
       await screenshot(page, 'forced-pass-desktop');
     }

@@ -95,6 +95,8 @@ pub struct Analysis {
     pub hints: RwSignal<Option<Hints>>,
     /// The legal square under the pointer, for the line shown in the panel.
     pub review: RwSignal<Option<Review>>,
+    /// How deep Review game looks (the review panel's choice, also used by the result panel's Review).
+    pub review_depth: RwSignal<ReviewDepth>,
     /// Asks the driver to review this game (set by Review game, cleared by Stop).
     review_request: RwSignal<Option<(Game, ReviewDepth)>>,
     /// The reviewed move chosen in the review panel: its position shows with the played and the better move.
@@ -110,11 +112,11 @@ impl Analysis {
         self.hints_on.update(|on| *on = !*on);
     }
 
-    /// Review the game as it is on the table (its redo tail included).
-    pub fn start_review(&self, state: &AppState, depth: ReviewDepth) {
+    /// Review the game as it is on the table (its redo tail included), as deep as the review panel says.
+    pub fn start_review(&self, state: &AppState) {
         let game = state.table.with_untracked(|t| t.game.clone());
         self.focus.set(None);
-        self.review_request.set(Some((game, depth)));
+        self.review_request.set(Some((game, self.review_depth.get_untracked())));
     }
 
     pub fn stop_review(&self) {
@@ -128,6 +130,7 @@ pub fn install(state: AppState) {
         hints_on: RwSignal::new(false),
         hints: RwSignal::new(None),
         review: RwSignal::new(None),
+        review_depth: RwSignal::new(ReviewDepth::Quick),
         review_request: RwSignal::new(None),
         focus: RwSignal::new(None),
     };

@@ -29,12 +29,15 @@ fn describe(review: &PlyReview, n: usize) -> String {
 pub fn ReviewPanel() -> impl IntoView {
     let state = AppState::get();
     let analysis = Analysis::get();
-    let depth = RwSignal::new(ReviewDepth::Quick);
     let running = move || analysis.review.with(|r| r.as_ref().is_some_and(|r| r.running));
     let can_review = move || !running() && state.table.with(|t| !t.game.history().moves().is_empty());
     let progress = move || analysis.review.with(|r| r.as_ref().map_or((0, 0), |r| (r.reviews.len(), r.total)));
     let on_depth = move |ev: leptos::ev::Event| {
-        depth.set(if event_target_value(&ev) == "Deep" { ReviewDepth::Deep } else { ReviewDepth::Quick })
+        analysis.review_depth.set(if event_target_value(&ev) == "Deep" {
+            ReviewDepth::Deep
+        } else {
+            ReviewDepth::Quick
+        })
     };
     view! {
         <section class="review-panel" aria-label="Review">
@@ -43,13 +46,13 @@ pub fn ReviewPanel() -> impl IntoView {
                     type="button"
                     class="action"
                     disabled=move || !can_review()
-                    on:click=move |_| analysis.start_review(&state, depth.get_untracked())
+                    on:click=move |_| analysis.start_review(&state)
                 >
                     <span class="label">"Review game"</span>
                 </button>
                 <select aria-label="Review depth" on:change=on_depth disabled=running>
-                    <option value="Quick" selected=true>"Quick"</option>
-                    <option value="Deep">"Deep"</option>
+                    <option value="Quick" selected=move || analysis.review_depth.get() == ReviewDepth::Quick>"Quick"</option>
+                    <option value="Deep" selected=move || analysis.review_depth.get() == ReviewDepth::Deep>"Deep"</option>
                 </select>
                 <Show when=running>
                     <progress

@@ -1,6 +1,6 @@
 //! The Import dialog: a pasted transcript or board string replaces the game.
 
-use super::Modal;
+use super::{Confirmation, Modal};
 use crate::app::state::AppState;
 use crate::app::table::{read_import, Import};
 use leptos::prelude::*;
@@ -35,14 +35,14 @@ pub fn ImportDialog() -> impl IntoView {
     let question = move || {
         confirming.get().map(|loses| {
             let moves = if loses == 1 { "its one move".to_string() } else { format!("its {loses} moves") };
+            let answer = Callback::new(move |yes: bool| if yes { import(true) } else { confirming.set(None) });
             view! {
-                <p class="confirm" role="alert">
-                    {format!("Loading replaces the game on the board and {moves}. Replace it?")}
-                </p>
-                <div class="dialog-buttons">
-                    <button type="button" on:click=move |_| confirming.set(None)>"Keep current game"</button>
-                    <button type="button" class="danger" on:click=move |_| import(true)>"Replace game"</button>
-                </div>
+                <Confirmation
+                    question=format!("Loading replaces the game on the board and {moves}. Replace it?")
+                    keep="Keep current game"
+                    go_ahead="Replace game"
+                    on_answer=answer
+                />
             }
         })
     };

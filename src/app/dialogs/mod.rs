@@ -1,6 +1,8 @@
 //! Every dialog the app opens (at most one at a time), each inside the [`Modal`] frame.
 
 mod about;
+mod confirm;
+mod export;
 mod help;
 mod import;
 mod modal;
@@ -13,6 +15,7 @@ mod strategy;
 use crate::app::state::{AppState, Dialog};
 use leptos::prelude::*;
 
+pub use confirm::Confirmation;
 pub use modal::Modal;
 
 /// The open dialog, if any.
@@ -22,10 +25,12 @@ pub fn OpenDialog() -> impl IntoView {
     move || match state.dialog.get()? {
         Dialog::Shortcuts => Some(view! { <shortcuts::ShortcutsDialog /> }.into_any()),
         Dialog::Import => Some(view! { <import::ImportDialog /> }.into_any()),
+        Dialog::Export => Some(view! { <export::ExportDialog /> }.into_any()),
         Dialog::Options => Some(view! { <options_dialog::OptionsDialog /> }.into_any()),
         Dialog::Statistics => Some(view! { <stats_dialog::StatisticsDialog /> }.into_any()),
         Dialog::Help => Some(view! { <help::HelpDialog /> }.into_any()),
         Dialog::About => Some(view! { <about::AboutDialog /> }.into_any()),
         Dialog::Online => Some(view! { <online_dialog::OnlineDialog /> }.into_any()),
+        Dialog::Confirm(action) => Some(view! { <confirm::ConfirmDialog action /> }.into_any()),
     }
 }

@@ -1,11 +1,12 @@
 //! The Options dialog: edits a draft of the options; OK saves it, Cancel drops it, Restore defaults resets the draft.
 
 use super::Modal;
+use crate::app::actions::Action;
 use crate::app::options::{Options, Theme, ANIMATION_SPEEDS};
 use crate::app::player_controls::PACES;
 use crate::app::state::AppState;
 use crate::engine::Level;
-use crate::game::{BoardSize, Color, Opening, PlayerKind};
+use crate::game::{BoardSize, Color, Coordinates, Opening, PlayerKind};
 use leptos::prelude::*;
 
 #[component]
@@ -18,7 +19,8 @@ pub fn OptionsDialog() -> impl IntoView {
         state.options.set(next);
         state.close_dialog();
         if waits_for_new_game {
-            state.show_info("Board size, opening and first move will apply when you start a new game.");
+            let text = "Board size, opening and first move apply to the next game.";
+            state.offer(text, Action::NewGame, "Start a new game now");
         }
     };
     let players = [(PlayerKind::Human, "Human"), (PlayerKind::Computer, "Computer")];
@@ -55,6 +57,12 @@ pub fn OptionsDialog() -> impl IntoView {
                     <Toggle draft label="Show valid moves" get=|o| o.show_valid_moves set=|o, v| o.show_valid_moves = v />
                     <Toggle draft label="Preview moves" get=|o| o.preview_moves set=|o, v| o.preview_moves = v />
                     <Toggle draft label="Animate moves" get=|o| o.animate_moves set=|o, v| o.animate_moves = v />
+                    <Choice draft label="Coordinates"
+                        choices=vec![
+                            (Coordinates::Standard, "a1 top-left (standard)"),
+                            (Coordinates::Reversy, "a1 bottom-left (Reversy)"),
+                        ]
+                        get=|o| o.coordinates set=|o, v| o.coordinates = v />
                     <label class="field">
                         <span>"Animation speed"</span>
                         <input

@@ -24,8 +24,12 @@ pub fn ShortcutTable() -> impl IntoView {
                 <tr><th scope="row">"Move the cursor"</th><td>{keys(&["←", "↑", "→", "↓"])}</td></tr>
                 <tr><th scope="row">"Play the cursor's square"</th><td>{keys(&["Enter", "Space"])}</td></tr>
                 {Action::ALL
-                    .map(|action| view! {
-                        <tr><th scope="row">{action.label()}</th><td>{keys(action.shortcuts())}</td></tr>
+                    .map(|action| {
+                        let notes = action.shortcuts().iter().filter_map(|k| Action::browser_keeps(k));
+                        let notes = notes.map(|note| view! { <small class="key-note">{note}</small> }).collect_view();
+                        view! {
+                            <tr><th scope="row">{action.label()}</th><td>{keys(action.shortcuts())}{notes}</td></tr>
+                        }
                     })
                     .collect_view()}
             </tbody>

@@ -1,6 +1,6 @@
 //! The Statistics dialog: finished games from two points of view, with a Reset that asks first.
 
-use super::Modal;
+use super::{Confirmation, Modal};
 use crate::app::state::AppState;
 use crate::game::{Statistics, Tally};
 use leptos::prelude::*;
@@ -10,7 +10,7 @@ pub fn StatisticsDialog() -> impl IntoView {
     let state = AppState::get();
     let statistics = state.statistics;
     let confirming = RwSignal::new(false);
-    let reset = move |_| {
+    let reset = move || {
         statistics.set(Statistics::default());
         confirming.set(false);
         state.show_info("Statistics reset.");
@@ -32,23 +32,26 @@ pub fn StatisticsDialog() -> impl IntoView {
                 "the computer. Discs are as scored: the winner takes the empty squares, and a resignation gives the "
                 "winner every square."
             </p>
-            <div class="dialog-buttons">
-                {move || if confirming.get() {
-                    view! {
-                        <p class="confirm" role="alert">"Erase all statistics? This cannot be undone."</p>
-                        <span class="spacer"></span>
-                        <button type="button" on:click=move |_| confirming.set(false)>"Keep"</button>
-                        <button type="button" class="danger" on:click=reset>"Erase"</button>
-                    }
-                        .into_any()
-                } else {
-                    view! {
+            {move || if confirming.get() {
+                let answer = Callback::new(move |yes: bool| if yes { reset() } else { confirming.set(false) });
+                view! {
+                    <Confirmation
+                        question="Erase all statistics? This cannot be undone."
+                        keep="Keep"
+                        go_ahead="Erase"
+                        on_answer=answer
+                    />
+                }
+                    .into_any()
+            } else {
+                view! {
+                    <div class="dialog-buttons">
                         <span class="spacer"></span>
                         <button type="button" on:click=move |_| confirming.set(true)>"Reset statistics"</button>
-                    }
-                        .into_any()
-                }}
-            </div>
+                    </div>
+                }
+                    .into_any()
+            }}
         </Modal>
     }
 }

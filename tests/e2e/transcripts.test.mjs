@@ -1,0 +1,105 @@
+// Games in and out (issue 15, points 8 and 9): Import reads what other programs write (numbered lists, any case,
+// commas, line breaks, "pass"/"PA"/"--", GGF records from NBoard) and Export gives the transcript, the board string,
+// a GGF record and a text file, each of which imports back; the Reversy coordinates (a1 bottom-left) change the
+// board's labels, typed squares and the move list together, and are kept after a reload.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { button, dialog, discs, moveCount, openSite, reload, screenshot, waitForStatus } from './helpers.mjs';
+
+async function importText(page, text) {
+  await button(page, 'Import').click();
+  await page.locator('#import-text').fill(text);
+  await button(page, 'Load game').click();
+  await dialog(page, 'Import').waitFor({ state: 'detached' });
+}
+
+// The two-human game of play.test.mjs up to Black's forced pass and White's next move, written as others write it.
+const WITH_A_PASS = '1. D3 c3\n2. E6, d2\n3. d1 e1 4. b2 c1 5. -- a3';
+
+test('Import reads numbered lists, any case, commas, line breaks and every way of writing a pass', async (t) => {
+  const { page, errors } = await openSite(t);
+  await page.selectOption('#player-white', 'human');
+  for (const pass of ['--', 'pass', 'PA']) {
+    await importText(page, WITH_A_PASS.replace('--', pass));
+    assert.equal(await moveCount(page), 10, `${pass}: nine moves and the pass`);
+    assert.equal(await page.locator('.move-list .move.pass').count(), 1);
+    assert.equal((await discs(page)).a3, 'white');
+  }
+  await importText(page, '1. f5 d6 2. c3');
+  assert.equal(await moveCount(page), 3);
+  await button(page, 'Import').click();
+  await page.locator('#import-text').fill('1. f5 d6 2. c3 zz');
+  await button(page, 'Load game').click();
+  assert.match(await page.getByRole('alert').textContent(), /^Cannot import: move 4: 'z' is not a square$/);
+  assert.equal(await moveCount(page), 3, 'a bad transcript loses nothing');
+  await page.keyboard.press('Escape');
+  assert.deepEqual(errors, []);
+});
+
+test('Export gives the transcript, the board string, GGF and a file; each imports back', async (t) => {
+  const { page, errors } = await openSite(t);
+  await page.selectOption('#player-white', 'human');
+  await importText(page, WITH_A_PASS);
+  const before = await discs(page);
+  await button(page, 'Export').click();
+  const exported = dialog(page, 'Export');
+  await exported.waitFor();
+  const field = (label) => exported.getByLabel(label, { exact: true }).inputValue();
+  assert.equal(await field('Transcript'), 'd3c3e6d2d1e1b2c1a3');
+  const board = await field('Board string');
+  assert.match(board, /^[XO-]{64}[XO]$/);
+  const ggf = await field('GGF (NBoard)');
+  assert.match(ggf, /^\(;GM\[Othello\]PC\[Reversi\]TY\[8\]BO\[8 -{27}O\*-{6}\*O-{27} \*\]B\[d3\]W\[c3\].*B\[PA\]W\[a3\];\)$/);
+  await screenshot(page, 'export-desktop');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), exported.getByText('Download as a text file').click()]);
+  assert.equal(download.suggestedFilename(), 'reversi-game.txt');
+  const file = await readFile(await download.path(), 'utf8');
+  assert.equal(file, `Transcript:\nd3c3e6d2d1e1b2c1a3\n\nBoard:\n${board}\n\nGGF:\n${ggf}\n`);
+  await page.keyboard.press('Escape');
+
+  for (const text of [ggf, board, 'd3c3e6d2d1e1b2c1a3']) {
+    await button(page, 'New game').click();
+    if (await dialog(page, 'Start a new game?').count()) await page.keyboard.press('Enter');
+    await importText(page, text);
+    assert.deepEqual(await discs(page), before, text);
+  }
+  await button(page, 'Import').click();
+  await page.locator('#import-text').fill('(;GM[Othello]BO[8 --- *];)');
+  await button(page, 'Load game').click();
+  assert.equal(await page.getByRole('alert').textContent(), 'Cannot import: malformed GGF: a 8×8 board has 64 squares, found 3');
+  assert.deepEqual(errors, []);
+});
+
+test('Reversy coordinates: a1 bottom-left on the board, in typing and in the move list, kept after a reload', async (t) => {
+  const { page, errors } = await openSite(t);
+  const rowLabels = () => page.$$eval('.coordinate.row', (labels) => labels.map((l) => l.textContent.trim()));
+  assert.deepEqual(await rowLabels(), ['1', '2', '3', '4', '5', '6', '7', '8'], 'standard: 1 at the top');
+  await button(page, 'Options').click();
+  const options = dialog(page, 'Options');
+  await options.getByLabel('Coordinates').selectOption({ label: 'a1 bottom-left (Reversy)' });
+  await button(options, 'OK').click();
+  assert.deepEqual(await rowLabels(), ['8', '7', '6', '5', '4', '3', '2', '1'], 'Reversy: 1 at the bottom');
+
+  // Standard f5 (the fifth row from the top) is Reversy's f4.
+  assert.equal(await page.locator('[data-square="f5"]').getAttribute('aria-label'), 'f4, empty, legal move');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.type('f4');
+  await waitForStatus(page, /^Black to move\.$/);
+  assert.equal((await discs(page)).f5, 'black', 'typing f4 played the square labelled f4');
+  assert.equal(await page.locator('.move-list .move').nth(1).textContent(), 'f4');
+  await screenshot(page, 'reversy-desktop');
+
+  await reload(page);
+  assert.deepEqual(await rowLabels(), ['8', '7', '6', '5', '4', '3', '2', '1'], 'kept after a reload');
+  assert.equal(await page.locator('.move-list .move').nth(1).textContent(), 'f4');
+  await button(page, 'Export').click();
+  assert.equal(
+    (await dialog(page, 'Export').getByLabel('Transcript', { exact: true }).inputValue()).slice(0, 2),
+    'f5',
+    'transcripts stay in the standard notation other programs read',
+  );
+  assert.deepEqual(errors, []);
+});
