@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { button, dialog, moveCount, openSite, recordTones, screenshot, takeTones, waitForStatus } from './helpers.mjs';
+import { button, dialog, importGame, moveCount, openSite, recordTones, screenshot, takeTones, waitForStatus } from './helpers.mjs';
 
 // Black wipes White out in nine moves (13–0 on the board, 64–0 with the empties).
 const WIPEOUT = ['d3', 'c3', 'b3', 'd2', 'e1', 'd6', 'd7', 'e3', 'f4'];
@@ -38,6 +38,7 @@ for (const device of ['desktop', 'phone', 'phone-landscape']) {
     const panel = await result(page).boundingBox();
     const viewport = page.viewportSize();
     assert.ok(panel.y >= 0 && panel.y + panel.height <= viewport.height, `the panel is on screen: ${JSON.stringify(panel)}`);
+    await result(page).evaluate((panel) => Promise.all(panel.getAnimations().map((a) => a.finished)));
     await screenshot(page, `result-wipeout-${device}`);
 
     await button(page, 'Show board').click();
@@ -53,6 +54,24 @@ for (const device of ['desktop', 'phone', 'phone-landscape']) {
     assert.deepEqual(errors, []);
   });
 }
+
+test('Review on the result panel starts the review panel\'s Review game, as deep as chosen there', async (t) => {
+  const { page, errors } = await openSite(t);
+  await page.selectOption('#player-white', 'human');
+  await page.getByRole('combobox', { name: 'Review depth' }).selectOption('Deep');
+  await play(page, WIPEOUT);
+  await result(page).waitFor();
+  await screenshot(page, 'result-with-review-desktop');
+  await button(result(page), 'Review').click();
+  await result(page).waitFor({ state: 'detached' }); // the board and the marked move list come into view
+  await page.waitForFunction(
+    () => /^Reviewed 9 moves/.test(document.querySelector('[data-testid=review-status]')?.textContent ?? ''),
+    null,
+    { timeout: 60_000 },
+  );
+  assert.match(await page.getByTestId('review-status').textContent(), /deep/i, 'the depth chosen in the panel');
+  assert.deepEqual(errors, []);
+});
 
 test('resignation and an agreed draw are said as such', async (t) => {
   const { page, errors } = await openSite(t, { init: recordTones });
@@ -103,9 +122,8 @@ for (const device of ['desktop', 'phone', 'phone-landscape']) {
     // Black is the computer and White the human; the game reaches White's c1, after which Black must pass.
     await page.selectOption('#player-black', 'computer');
     await page.selectOption('#player-white', 'human');
-    await button(page, 'Import').click();
-    await page.locator('#import-text').fill(TO_THE_PASS.slice(0, 7).join(' '));
-    await button(page, 'Load game').click();
+    // The computer may have opened already: the import then asks to replace its move.
+    await importGame(page, TO_THE_PASS.slice(0, 7).join(' '));
     await waitForStatus(page, /^White to move\.$/);
     await play(page, ['c1'], device !== 'desktop');
     const notice = page.getByTestId('pass-notice');

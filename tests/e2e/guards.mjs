@@ -94,7 +94,7 @@ async function visitDialog(page, action, title, inside = async () => {}) {
 /**
  * What a player does in one visit: a two-player game on one device to its end (each side plays its first legal
  * square), every dialog opened (the help's strategy tab, an import, the keyboard shortcuts), the transcript copied,
- * then a new game with a few moves against the computer.
+ * then a new game (confirmed) with a few moves against the computer.
  */
 export async function playSession(page) {
   await page.selectOption('#player-white', 'human');
@@ -130,6 +130,8 @@ export async function playSession(page) {
 
   await page.selectOption('#player-white', 'computer');
   await button(page, 'New game').click();
+  // The imported game is in progress, so New game asks first.
+  await button(page.getByRole('dialog', { name: 'Start a new game?' }), 'Start new game').click();
   for (let reply = 0; reply < 3; reply++) {
     await waitForStatus(page, /^Black to move/);
     const [square] = await legalSquares(page);

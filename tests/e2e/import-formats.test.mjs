@@ -3,20 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { button, discs, moveCount, openSite, screenshot } from './helpers.mjs';
-
-async function importText(page, text) {
-  await button(page, 'Import').click();
-  const dialog = page.getByRole('dialog', { name: 'Import' });
-  await page.locator('#import-text').fill(text);
-  await button(page, 'Load game').click();
-  // Replacing a game with moves asks first.
-  const replace = button(dialog, 'Replace game');
-  const quiet = (promise) => promise.catch(() => {}); // the other of the two waits may time out later
-  await Promise.race([quiet(replace.waitFor()), quiet(dialog.waitFor({ state: 'detached' }))]);
-  if (await replace.isVisible()) await replace.click();
-  await dialog.waitFor({ state: 'detached' });
-}
+import { button, discs, importGame, moveCount, openSite, screenshot } from './helpers.mjs';
 
 // The two-human game of play.test.mjs up to Black's forced pass and White's next move, written as others write it.
 const WITH_A_PASS = '1. D3 c3\n2. E6, d2\n3. d1 e1 4. b2 c1 5. -- a3';
@@ -28,13 +15,13 @@ test('Import reads numbered lists, any case, commas, line breaks, every way of w
   const { page, errors } = await openSite(t);
   await page.selectOption('#player-white', 'human');
   for (const pass of ['--', 'pass', 'PA']) {
-    await importText(page, WITH_A_PASS.replace('--', pass));
+    await importGame(page, WITH_A_PASS.replace('--', pass));
     assert.equal(await moveCount(page), 10, `${pass}: nine moves and the pass`);
     assert.equal(await page.locator('.move-list .move.pass').count(), 1);
     assert.equal((await discs(page)).a3, 'white');
   }
   await screenshot(page, 'import-numbered-with-pass-desktop');
-  await importText(page, GGF);
+  await importGame(page, GGF);
   assert.equal(await moveCount(page), 4, 'the four moves of the GGF record');
   assert.equal((await discs(page)).f4, 'white');
 
