@@ -109,8 +109,9 @@ fn Rules() -> impl IntoView {
             "another disc of yours. Every outflanked disc, in every direction at once, turns to your colour."
         </p>
         <p>
-            "If you have a legal move you must play one. If you have none you pass; the app passes for you and "
-            "says so."
+            "If you have a legal move you must play one. If you have none you pass; the app passes for you, says "
+            "so until the next move (with two players on one device, until someone presses OK) and marks the pass "
+            "in the move list."
         </p>
         <h3>"The end and the score"</h3>
         <p>
@@ -194,9 +195,12 @@ fn Menus() -> impl IntoView {
         })
         .collect_view();
     view! {
-        <h3>"The toolbar"</h3>
+        <h3>"The buttons"</h3>
         <ul>
-            <li><strong>"New game"</strong>" starts again with the board size, opening and first move from Options."</li>
+            <li>
+                <strong>"New game"</strong>" starts again with the board size, opening and first move from Options; "
+                "in a game in progress it asks first (Enter: yes, Escape: no). So does "<strong>"Resign"</strong>"."
+            </li>
             <li>
                 <strong>"Undo, Redo, Undo all, Redo all"</strong>
                 " step through the game; click a move in the move list to jump to it. Playing a new move after "
@@ -206,10 +210,14 @@ fn Menus() -> impl IntoView {
             <li><strong>"Resign"</strong>" and "<strong>"Offer draw"</strong>" end the game early (see Rules)."</li>
             <li><strong>"Move now"</strong>" and "<strong>"Stop"</strong>" hurry or pause the computer."</li>
             <li>
-                <strong>"Copy transcript"</strong>" copies the moves as text (f5d6c3…); "<strong>"Import"</strong>
-                " starts from a pasted transcript or board string."
+                <strong>"Copy transcript"</strong>" copies the moves as text (f5d6c3…); "<strong>"Export"</strong>
+                " shows the transcript, the board string and a GGF record (for NBoard) and saves them as a text "
+                "file; "<strong>"Import"</strong>" starts from any of these, also numbered lists (1. f5 d6 2. c3)."
             </li>
-            <li><strong>"Options, Statistics, Help, About"</strong>" open these dialogs."</li>
+            <li>
+                <strong>"Options, Statistics, Help, About"</strong>" open these dialogs. Every button shows its "
+                "name and keys when you point at it, focus it, or hold a finger on it."
+            </li>
         </ul>
         <h3>"Options"</h3>
         <ul>
@@ -221,11 +229,12 @@ fn Menus() -> impl IntoView {
             </li>
             <li>
                 <strong>"New game"</strong>": who moves first, the board size and the opening. They apply when you "
-                "start a new game; the game in progress keeps its own."
+                "start a new game (the notice after OK offers to start one now); the game in progress keeps its own."
             </li>
             <li>
-                <strong>"Board"</strong>": show valid moves, preview the flips of a move, and animate moves at a "
-                "speed of your choice."
+                <strong>"Board"</strong>": show valid moves, preview the flips of a move, animate moves at a speed of "
+                "your choice, and where a1 is: top-left (standard) or bottom-left as in the Reversy program, for the "
+                "board's labels, typed squares and the move list alike (transcripts stay standard)."
             </li>
             <li><strong>"Colours"</strong>": the board, the valid-move dots, the keyboard cursor and the last-move ring."</li>
             <li><strong>"Sound and theme"</strong>": sounds on or off, and a light or dark page, or the system's choice."</li>
