@@ -10,7 +10,11 @@ import { legalSquares } from './guards.mjs';
 
 const root = process.env.REVERSI_DIST;
 
-/** Fills localStorage under keys of another app until the browser refuses even 16 characters more. */
+/**
+ * Fills localStorage under keys of another app until the browser refuses even one character more (the last key's
+ * value grows a character at a time: a new key costs its name too), so that the app's next save, however small its
+ * growth, finds no room.
+ */
 async function fillStorage(page) {
   return page.evaluate(() => {
     let keys = 0;
@@ -21,6 +25,12 @@ async function fillStorage(page) {
       } catch (full) {
         keys--;
       }
+    }
+    const last = `another-app.${keys - 1}`;
+    try {
+      for (;;) localStorage.setItem(last, localStorage.getItem(last) + 'x');
+    } catch (full) {
+      // Not one character more.
     }
     return keys;
   });
