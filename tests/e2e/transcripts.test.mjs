@@ -1,7 +1,7 @@
 // Games out and where a1 is (issue 15, points 8 and 9; import-formats.test.mjs has what Import reads): Export gives
-// the transcript, the board string, a GGF record and a text file, each of which imports back; the Reversy
-// coordinates (a1 bottom-left) change the board's labels, typed squares and the move list together, and are kept
-// after a reload.
+// the transcript, the board string, a GGF record and a text file, each of which imports back, and a link that opens
+// the game in another browser; the Reversy coordinates (a1 bottom-left) change the board's labels, typed squares
+// and the move list together, and are kept after a reload.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -25,7 +25,15 @@ test('Export gives the transcript, the board string, GGF and a file; each import
   assert.match(board, /^[XO-]{64}[XO]$/);
   const ggf = await field('GGF (NBoard)');
   assert.match(ggf, /^\(;GM\[Othello\]PC\[Reversi\]TY\[8\]BO\[8 -{27}O\*-{6}\*O-{27} \*\]B\[d3\]W\[c3\].*B\[PA\]W\[a3\];\)$/);
+  // The link (the game in the URL) opens the same game in another browser.
+  const link = await field('Link');
+  assert.match(link, /^http:\/\/[^#]+#game=1[A-Za-z0-9_~-]+$/);
+  await button(exported, 'Copy link').click();
+  assert.equal(await button(exported, 'Copy link').textContent(), 'Copied', 'the Copy button says it copied');
   await screenshot(page, 'export-desktop');
+  const friend = await openSite(t, { path: link.slice(link.indexOf('#')) });
+  assert.deepEqual(await discs(friend.page), before, 'the link opened the exported game');
+  assert.deepEqual(friend.errors, []);
 
   const [download] = await Promise.all([page.waitForEvent('download'), exported.getByText('Download as a text file').click()]);
   assert.equal(download.suggestedFilename(), 'reversi-game.txt');

@@ -1,7 +1,8 @@
-//! The Export dialog: the game as a transcript, a board string and a GGF record (NBoard), each with a Copy button,
-//! and the lot as a text file to download.
+//! The Export dialog: the game as a transcript, a board string, a GGF record (NBoard) and a link that opens it
+//! (`#game=`), each with a Copy button, and the first three as a text file to download.
 
 use super::Modal;
+use crate::app::online::game_url;
 use crate::app::state::AppState;
 use crate::game::notation::ggf::write_ggf;
 use crate::game::notation::{write_board, write_transcript};
@@ -42,7 +43,12 @@ impl Exported {
 
 #[component]
 pub fn ExportDialog() -> impl IntoView {
-    let exported = AppState::get().table.with_untracked(|t| Exported::of(&t.game));
+    let state = AppState::get();
+    let exported = state.table.with_untracked(|t| Exported::of(&t.game));
+    let link = match state.table.with_untracked(|t| game_url(&t.game)) {
+        Some(link) => view! { <ExportField label="Link" text=link /> }.into_any(),
+        None => view! { <p class="field-note">"A game that starts from an imported board has no link."</p> }.into_any(),
+    };
     let download = format!("data:text/plain;charset=utf-8,{}", percent_encoded(&exported.file()));
     view! {
         <Modal title="Export" class="export-dialog">
@@ -50,6 +56,7 @@ pub fn ExportDialog() -> impl IntoView {
                 <ExportField label="Transcript" text=exported.transcript />
                 <ExportField label="Board string" text=exported.board />
                 <ExportField label="GGF (NBoard)" text=exported.ggf />
+                {link}
                 <div class="dialog-buttons">
                     <a class="action primary download" href=download download="reversi-game.txt">
                         "Download as a text file"
