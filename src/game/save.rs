@@ -141,7 +141,7 @@ fn visit_fields(default: &Value, saved: &Value, pointer: &str, leaf: &mut dyn Fn
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Color, Game, PlayerKind, Statistics};
+    use crate::game::{Color, Game, PlayerKind, Statistics, Variant};
 
     #[test]
     fn corrupt_old_or_newer_saves_are_told_apart_in_the_players_words() {
@@ -155,6 +155,23 @@ mod tests {
         assert!(matches!(error, LoadError::Invalid(_)));
         let error = load::<Statistics>(r#"{"version":1,"data":{"black_vs_white":{"wins":-1}}}"#).unwrap_err();
         assert!(matches!(error, LoadError::Invalid(_)));
+    }
+
+    /// Issue 16: the message about a damaged save repeated the unreadable value whole (a page-long warning).
+    #[test]
+    fn a_damaged_save_is_named_not_repeated() {
+        let record = |moves: &str| {
+            let game = crate::game::notation::read_transcript("f5d6", Variant::default()).unwrap();
+            let mut saved: serde_json::Value = serde_json::from_str(&save(&game)).unwrap();
+            saved["data"]["moves"] = moves.into();
+            saved.to_string()
+        };
+        let hostile = format!("f5d6<img src=x onerror=alert(1)>{}", "9".repeat(10_000));
+        let error = load::<Game>(&record(&hostile)).unwrap_err().to_string();
+        assert_eq!(error, "it is damaged: move 3: '<' is not a square");
+        let long_token = format!("f5d6a{}", "1".repeat(10_000));
+        let error = load::<Game>(&record(&long_token)).unwrap_err().to_string();
+        assert_eq!(error, "it is damaged: move 3: 'a11111111111…' is not a square");
     }
 
     /// Issue 11 (smaller): the page showed "expected struct VersionOnly" and other parser internals.

@@ -26,6 +26,18 @@ impl std::fmt::Display for Location {
     }
 }
 
+/// How much of a piece of outside text a message repeats.
+const QUOTE_LIMIT: usize = 12;
+
+/// A piece of the text being read, quoted in a message: its first [`QUOTE_LIMIT`] characters, then "…", so that
+/// a long or hostile value (a damaged save, a pasted file) is named, not repeated whole.
+pub fn quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_LIMIT) {
+        Some((cut, _)) => format!("'{}…'", &text[..cut]),
+        None => format!("'{text}'"),
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotationError {
     pub location: Location,
@@ -55,3 +67,16 @@ impl std::fmt::Display for NotationError {
 }
 
 impl std::error::Error for NotationError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_quote_repeats_at_most_a_few_characters() {
+        assert_eq!(quoted("z9"), "'z9'");
+        assert_eq!(quoted("abcdefghijkl"), "'abcdefghijkl'");
+        assert_eq!(quoted("abcdefghijklm"), "'abcdefghijkl…'");
+        assert_eq!(quoted(&"é".repeat(1000)), format!("'{}…'", "é".repeat(12)), "cut between characters");
+    }
+}

@@ -6,7 +6,7 @@
 //! for a pass. Tags the engine has no use for are skipped. The engine's NBoard session reads them, and the app
 //! imports and exports them.
 
-use crate::game::notation::read_board;
+use crate::game::notation::{quoted, read_board};
 use crate::game::{parse_square, BoardSize, Color, Game, Move, Position};
 
 /// A parsed record: where it starts and the moves played, each with the colour that played it.
@@ -69,7 +69,7 @@ fn board(value: &str) -> Result<Position, GgfError> {
     let (n, squares) = value.split_once(char::is_whitespace).unwrap_or((value, ""));
     let n: usize = n.parse().unwrap_or(0);
     let Some(size) = BoardSize::from_n(n) else {
-        return error(format!("board size \"{value}\" is not 6, 8 or 10"));
+        return error(format!("board size {} is not 6, 8 or 10", quoted(value)));
     };
     let found = squares.chars().filter(|c| !c.is_whitespace()).count().saturating_sub(1);
     if found != size.squares() {
@@ -118,14 +118,17 @@ pub fn parse_ggf(text: &str) -> Result<GgfGame, GgfError> {
     let (mut start, mut moves, mut size_tag) = (None, Vec::new(), None);
     for (name, value) in tags(text)? {
         match name {
-            "GM" if !value.eq_ignore_ascii_case("othello") => return error(format!("game \"{value}\" is not Othello")),
+            "GM" if !value.eq_ignore_ascii_case("othello") => {
+                return error(format!("game {} is not Othello", quoted(&value)))
+            }
             "TY" => size_tag = Some(value),
             "BO" => start = Some(board(&value)?),
             "B" | "W" => {
                 let color = if name == "B" { Color::Black } else { Color::White };
                 let n =
                     start.map(|p: Position| p.size().n()).ok_or(GgfError("a move comes before the board".into()))?;
-                let mv = parse_move(&value, n).ok_or(GgfError(format!("\"{value}\" is not a move on {n}×{n}")))?;
+                let mv =
+                    parse_move(&value, n).ok_or(GgfError(format!("{} is not a move on {n}×{n}", quoted(&value))))?;
                 moves.push((color, mv));
             }
             _ => {}
@@ -135,7 +138,7 @@ pub fn parse_ggf(text: &str) -> Result<GgfGame, GgfError> {
     if let Some(ty) = size_tag {
         let digits: String = ty.chars().filter(char::is_ascii_digit).collect();
         if digits.parse() != Ok(start.size().n()) {
-            return error(format!("board type TY[{ty}] does not match the {0}×{0} board", start.size().n()));
+            return error(format!("board type {} does not match the {n}×{n} board", quoted(&ty), n = start.size().n()));
         }
     }
     Ok(GgfGame { start, moves })

@@ -9,7 +9,7 @@ mod obf;
 mod transcript;
 
 pub use board_text::{is_board_text, is_disc_character, read_board, write_board};
-pub use error::{Location, NotationError};
+pub use error::{quoted, Location, NotationError};
 pub use link::{read_link, write_link, LinkError};
 pub use obf::{read_obf, read_obf_file, write_obf, ObfLine};
 pub use transcript::{read_transcript, replay, write_moves, write_transcript};

@@ -3,7 +3,7 @@
 //! command line's `solve` and the browser benchmark all read through it.
 
 use super::board_text::{read_board, write_board};
-use super::error::{Location, NotationError};
+use super::error::{quoted, Location, NotationError};
 use crate::game::{parse_square, square_name, Move, Position};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,11 +39,13 @@ pub fn read_obf(line: &str) -> Result<ObfLine, NotationError> {
         if field.is_empty() {
             continue;
         }
-        let (name, score) =
-            field.split_once(':').ok_or_else(|| NotationError::new(at, format!("'{field}' is not move:score")))?;
+        let (name, score) = field
+            .split_once(':')
+            .ok_or_else(|| NotationError::new(at, format!("{} is not move:score", quoted(field))))?;
         let mv = read_move(&position, name.trim()).map_err(|why| NotationError::new(at, why))?;
         let score = score.trim();
-        let score: i32 = score.parse().map_err(|_| NotationError::new(at, format!("'{score}' is not a score")))?;
+        let score: i32 =
+            score.parse().map_err(|_| NotationError::new(at, format!("{} is not a score", quoted(score))))?;
         scores.push((mv, score));
     }
     Ok(ObfLine { position, scores })
@@ -52,13 +54,17 @@ pub fn read_obf(line: &str) -> Result<ObfLine, NotationError> {
 /// A move that must be legal in `position`: a square, or "PA"/"PS" when the side to move has to pass.
 fn read_move(position: &Position, name: &str) -> Result<Move, String> {
     if name.eq_ignore_ascii_case("pa") || name.eq_ignore_ascii_case("ps") {
-        return if position.must_pass() { Ok(Move::Pass) } else { Err(format!("'{name}': a pass is not forced")) };
+        return if position.must_pass() {
+            Ok(Move::Pass)
+        } else {
+            Err(format!("{}: a pass is not forced", quoted(name)))
+        };
     }
-    let square = parse_square(name, position.size().n()).ok_or_else(|| format!("'{name}' is not a square"))?;
+    let square = parse_square(name, position.size().n()).ok_or_else(|| format!("{} is not a square", quoted(name)))?;
     if position.is_legal(square) {
         Ok(Move::Play(square))
     } else {
-        Err(format!("'{name}' is not a legal move"))
+        Err(format!("{} is not a legal move", quoted(name)))
     }
 }
 

@@ -2,7 +2,7 @@
 //! spaces, line breaks, commas, move numbers ("1. f5 d6 2. c3"), passes written "pass", "pa", "ps" or "--" or left
 //! out; written in lower case with passes left out unless asked for ("pa").
 
-use super::error::{Location, NotationError};
+use super::error::{quoted, Location, NotationError};
 use crate::game::{parse_square, square_name, Game, Move, Variant};
 
 /// A transcript of `moves` on a `size`×`size` board.
@@ -44,8 +44,8 @@ pub fn replay(text: &str, mut game: Game) -> Result<Game, NotationError> {
             unwritten_pass = false;
             continue;
         }
-        let square =
-            parse_square(token, size).ok_or_else(|| NotationError::new(at, format!("'{token}' is not a square")))?;
+        let square = parse_square(token, size)
+            .ok_or_else(|| NotationError::new(at, format!("{} is not a square", quoted(token))))?;
         game.play(square).map_err(|illegal| NotationError::illegal(at, &illegal))?;
         unwritten_pass = game.last_move() == Some(Move::Pass);
     }
