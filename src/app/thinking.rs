@@ -217,7 +217,8 @@ mod web {
             thinking.decision = if hurry {
                 Some(thinking.job.force_move_now())
             } else if let Some(ai) = ai {
-                let decision = thinking.job.step(ai, thinking.budget);
+                // On the clock, so Master manages its time across the slices.
+                let decision = thinking.job.step_timed(ai, thinking.budget, begin - thinking.started);
                 thinking.budget = next_budget(thinking.budget, now() - begin);
                 decision
             } else {

@@ -2,6 +2,9 @@
 
 use reversi::engine::ai::match_play::{openings, play_match, EvalKind, MatchRules, Setting};
 use reversi::engine::ai::think_job::slice_nodes;
+use reversi::engine::book::book::fingerprint;
+use reversi::engine::book::build::{BookBuild, BuildSettings, BOOK_TABLE_MEGABYTES};
+use reversi::engine::book::{Book, Key};
 use reversi::engine::eval::weights::Weights;
 use reversi::engine::eval::PatternEvaluator;
 use reversi::engine::rules::perft::perft;
@@ -13,6 +16,7 @@ use reversi::engine::{Aborted, Board, Limits, Opening, Searcher, VariantBoard};
 use reversi::game::notation::read_obf_file;
 use reversi::game::{square_name, Move};
 use reversi::nboard::session::{Session, DEFAULT_MOVE_SECONDS};
+use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
@@ -35,8 +39,22 @@ const USAGE: &str = "usage: reversi-engine perft <depth>
                                              each level's thinking time and slice length on every board
        reversi-engine match [--games N] [--a SIDE] [--b SIDE] [--exact E] [--plies P] [--seed S] [--weights FILE]
                             [--a-weights FILE] [--b-weights FILE] [--movetime 100ms]
-                                             SIDE = hand:DEPTH, pattern:DEPTH or level:NAME (as the app plays);
-                                             with --movetime DEPTH is the cap of a timed search
+                                             SIDE = hand:DEPTH, pattern:DEPTH, level:NAME (its settings, on
+                                             its node budget), clock:NAME[:SCALE] (on the clock as the app
+                                             plays it, times scaled) or fixed:NAME:MS (MS every move, no book
+                                             nor time management); with --movetime DEPTH is the cap of a
+                                             timed search
+       reversi-engine pace [--games N] [--level NAME] [--seed S]
+                                             the level (default Master) plays N games (1) against itself from
+                                             the start on the clock as in the app (slices, time management, book):
+                                             each move's time, then the median, 90th percentile and longest
+       reversi-engine book [--depth D] [--plies P] [--margin M] [--positions N] [--weights FILE]
+                           [--cache FILE] [--out FILE]
+                                             builds the opening book (default assets/book.bin) with searches of
+                                             depth D (12) from the start, following moves within M discs (2) of
+                                             the best up to ply P (10) and the named lines, at most N positions
+                                             (600); the searched values go to --cache as they come (default
+                                             target/book-cache.txt) and a rerun resumes from them
        reversi-engine help                   this text (also --help, -h)";
 
 /// What the command line asks for.
@@ -49,6 +67,8 @@ enum Command {
     Nboard { move_time: Duration },
     Levels { slice: Option<u64>, levels: Vec<Level> },
     Match(MatchOptions),
+    Book(BookOptions),
+    Pace { games: usize, level: Level, seed: u64 },
 }
 
 /// What `match` is asked to play: `games` games (both colours of `games / 2` openings of `plies` random plies from
@@ -66,6 +86,54 @@ struct MatchOptions {
     side_weights: [Option<String>; 2],
     /// `--movetime`: searching sides deepen until this is spent on a move, their depth being the cap.
     movetime: Option<Duration>,
+}
+
+/// `reversi-engine book`: what to cover, how deep, and the files.
+#[derive(Debug, PartialEq)]
+struct BookOptions {
+    settings: BuildSettings,
+    weights: String,
+    cache: String,
+    out: String,
+}
+
+impl Default for BookOptions {
+    fn default() -> Self {
+        BookOptions {
+            settings: BuildSettings { depth: 12, selectivity: 1, margin: 2, max_ply: 10, max_positions: 600 },
+            weights: "assets/eval.weights".into(),
+            cache: "target/book-cache.txt".into(),
+            out: "assets/book.bin".into(),
+        }
+    }
+}
+
+/// Reads `book`'s options.
+fn parse_book_options(rest: &[String]) -> Result<BookOptions, String> {
+    let mut options = BookOptions::default();
+    let mut args = rest.iter();
+    while let Some(option) = args.next() {
+        let value = args.next().ok_or(format!("book: {option} needs a value"))?;
+        let number = |most: u64| {
+            value
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (1..=most).contains(n))
+                .ok_or(format!("book: {option} is 1 to {most}, not {value:?}"))
+        };
+        let settings = &mut options.settings;
+        match option.as_str() {
+            "--depth" => settings.depth = number(30)? as u32,
+            "--plies" => settings.max_ply = number(40)? as u32,
+            "--margin" => settings.margin = number(64)? as i32,
+            "--positions" => settings.max_positions = number(1_000_000)? as usize,
+            "--weights" => options.weights = value.clone(),
+            "--cache" => options.cache = value.clone(),
+            "--out" => options.out = value.clone(),
+            _ => return Err(format!("book: unexpected argument {option:?}")),
+        }
+    }
+    Ok(options)
 }
 
 /// The command the arguments (after the program name) ask for, or what is wrong with them.
@@ -145,6 +213,22 @@ fn parse_command(args: &[String]) -> Result<Command, String> {
             Command::Levels { slice, levels }
         }
         "match" => return parse_match(rest).map(Command::Match).map_err(|message| format!("match: {message}")),
+        "book" => return parse_book_options(rest).map(Command::Book),
+        "pace" => {
+            let (mut games, mut level, mut seed) = (1, Level::Master, 1);
+            let mut args = rest.iter();
+            while let Some(option) = args.next() {
+                let value = args.next().ok_or(format!("pace: {option} needs a value"))?;
+                let bad = || format!("pace: bad value {value:?} for {option}");
+                match option.as_str() {
+                    "--games" => games = value.parse().ok().filter(|&n| (1..=10_000).contains(&n)).ok_or_else(bad)?,
+                    "--level" => level = Level::from_name(value).ok_or_else(bad)?,
+                    "--seed" => seed = value.parse().map_err(|_| bad())?,
+                    _ => return Err(format!("pace: unexpected argument {option:?}")),
+                }
+            }
+            return Ok(Command::Pace { games, level, seed });
+        }
         _ => return Err(format!("unknown command {name:?}")),
     };
     let takes = match command {
@@ -194,11 +278,16 @@ fn parse_match(args: &[String]) -> Result<MatchOptions, String> {
     Ok(MatchOptions { games, a, b, plies, seed, weights, side_weights, movetime })
 }
 
-/// A match side: `hand:4` or `pattern:6` (evaluation and depth, solving exactly from `exact_empties`) or
-/// `level:advanced`.
+/// A match side: `hand:4` or `pattern:6` (evaluation and depth, solving exactly from `exact_empties`),
+/// `level:advanced`, `clock:master[:SCALE]` (on the clock with its time target and cap times SCALE) or
+/// `fixed:master:MS` (on the clock, thinking MS on every move without book or time management, as Master did
+/// before it managed its time).
 fn parse_side(spec: &str, exact_empties: u32) -> Result<Setting, String> {
     let (kind, value) =
         spec.split_once(':').ok_or(format!("{spec:?}: expected EVAL:DEPTH or level:NAME, e.g. pattern:4"))?;
+    if kind == "clock" || kind == "fixed" {
+        return parse_clocked_side(kind == "fixed", value);
+    }
     let eval = match kind {
         "hand" | "handset" => EvalKind::Hand,
         "pattern" => EvalKind::Pattern,
@@ -207,6 +296,31 @@ fn parse_side(spec: &str, exact_empties: u32) -> Result<Setting, String> {
     };
     let depth = value.parse().ok().filter(|d| (1..=30).contains(d)).ok_or(format!("{value:?}: depth is 1-30"))?;
     Ok(Setting::Search { eval, depth, exact_empties })
+}
+
+/// The level of a `clock:` or `fixed:` side (`value` is what follows the colon) with its times.
+fn parse_clocked_side(fixed: bool, value: &str) -> Result<Setting, String> {
+    let (name, number) = value.split_once(':').map_or((value, None), |(n, x)| (n, Some(x)));
+    let level = Level::from_name(name).ok_or(format!("{name:?}: no such level"))?;
+    let settings = level.settings();
+    let number = match number {
+        None if fixed => return Err(format!("fixed:{name}: give the time per move in ms, e.g. fixed:{name}:1000")),
+        None => 1.0,
+        Some(x) => {
+            x.parse::<f64>().ok().filter(|x| *x > 0.0 && *x <= 1e6).ok_or(format!("{x:?}: not a positive number"))?
+        }
+    };
+    let scaled = |ms: u32| ((f64::from(ms) * number).round() as u32).max(1);
+    Ok(if fixed {
+        Setting::Clocked { level, target_ms: None, cap_ms: number.round().max(1.0) as u32, book: false }
+    } else {
+        Setting::Clocked {
+            level,
+            target_ms: settings.target_ms.map(scaled),
+            cap_ms: scaled(settings.time_budget_ms),
+            book: settings.book,
+        }
+    })
 }
 
 /// Reads a time per move: `100ms`, `0.5s` or a number of milliseconds.
@@ -498,6 +612,71 @@ fn bench_levels(slice: Option<u64>, levels: &[Level]) {
     }
 }
 
+/// The app's transposition table for the computer, in MB (`app::thinking`).
+const APP_TABLE_MEGABYTES: usize = 16;
+
+/// A level plays whole games against itself from the start as the app would make it play (on the clock, in
+/// slices, with its time management and book); prints each move's time and the summary.
+fn run_pace(games: usize, level: Level, seed: u64) {
+    let settings = level.settings();
+    let mut ai = Ai::new(APP_TABLE_MEGABYTES);
+    let (mut times, mut book_moves, mut forced_moves) = (Vec::new(), 0, 0);
+    println!("{} on the clock: target {:?} ms, cap {} ms", settings.name, settings.target_ms, settings.time_budget_ms);
+    for game in 0..games as u64 {
+        ai.clear();
+        let (black, white) = VariantBoard::start_discs(8, Opening::Standard);
+        let mut board = VariantBoard::new(8, black, white);
+        for ply in 0u64.. {
+            if board.is_game_over() {
+                break;
+            }
+            if board.moves() == 0 {
+                board = board.pass();
+                continue;
+            }
+            let job_seed = seed.wrapping_mul(1_000_003).wrapping_add(game * 61 + ply);
+            let start = Instant::now();
+            let decision = ThinkJob::new(&board, settings, job_seed).run_on_clock(
+                &mut ai,
+                settings.time_budget_ms,
+                slice_nodes(&board),
+            );
+            let seconds = start.elapsed().as_secs_f64();
+            let mv = decision.mv.expect("a position with a move");
+            let how = if board.moves().count_ones() == 1 {
+                forced_moves += 1;
+                "forced"
+            } else if decision.nodes == 0 {
+                book_moves += 1;
+                "book"
+            } else if decision.exact {
+                "exact"
+            } else if decision.win_loss_draw {
+                "win/loss/draw"
+            } else {
+                "midgame"
+            };
+            println!(
+                "game {} ply {ply:2} {:>3} {seconds:6.2} s  {how} depth {} score {:+}",
+                game + 1,
+                square_name(mv, 8),
+                decision.depth,
+                decision.score
+            );
+            times.push(seconds);
+            board = board.play(mv);
+        }
+    }
+    let moves = times.len();
+    let mean = times.iter().sum::<f64>() / moves.max(1) as f64;
+    println!(
+        "{moves} moves ({book_moves} from the book, {forced_moves} forced): median {:.2} s, mean {mean:.2} s, 90th percentile {:.2} s, longest {:.2} s",
+        percentile(&mut times, 0.5),
+        percentile(&mut times, 0.9),
+        percentile(&mut times, 1.0)
+    );
+}
+
 /// The `q` quantile (0 to 1) of some durations, nearest rank.
 fn percentile(values: &mut [f64], q: f64) -> f64 {
     values.sort_by(f64::total_cmp);
@@ -559,6 +738,93 @@ fn run_match(options: &MatchOptions) -> Result<(), String> {
     Ok(())
 }
 
+/// The first line of a book cache: the settings its values belong to.
+fn cache_header(settings: &BuildSettings, weights: u64) -> String {
+    format!("# book values: depth {} selectivity {} weights {weights:016x}", settings.depth, settings.selectivity)
+}
+
+/// The values a stopped build of the same depth, selectivity and weights searched (none if there was none).
+fn read_book_cache(path: &str, header: &str) -> Result<HashMap<Key, i8>, String> {
+    let Ok(text) = std::fs::read_to_string(path) else { return Ok(HashMap::new()) };
+    let mut lines = text.lines();
+    if lines.next() != Some(header) {
+        eprintln!("{path}: other settings or weights, starting afresh");
+        return Ok(HashMap::new());
+    }
+    let mut values = HashMap::new();
+    for (number, line) in lines.enumerate() {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let parsed = match fields[..] {
+            [player, opponent, value] => u64::from_str_radix(player, 16)
+                .ok()
+                .zip(u64::from_str_radix(opponent, 16).ok())
+                .zip(value.parse::<i8>().ok()),
+            _ => None,
+        };
+        match parsed {
+            Some((key, value)) => values.insert(key, value),
+            // A build stopped mid-write leaves a cut last line: that value is searched again.
+            None => {
+                eprintln!("{path}: line {} unreadable, ignored", number + 2);
+                None
+            }
+        };
+    }
+    Ok(values)
+}
+
+/// Builds the opening book, resuming from the cache, and writes it.
+fn build_book(options: &BookOptions) -> Result<(), String> {
+    let bytes = std::fs::read(&options.weights).map_err(|e| format!("cannot read {}: {e}", options.weights))?;
+    let weights = Weights::decode(&bytes).map_err(|e| format!("{}: {e}", options.weights))?;
+    let print = fingerprint(&bytes);
+    let header = cache_header(&options.settings, print);
+    let known = read_book_cache(&options.cache, &header)?;
+    let resumed = known.len();
+    let mut cache = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&options.cache)
+        .map_err(|e| format!("cannot write {}: {e}", options.cache))?;
+    if resumed == 0 {
+        cache.set_len(0).map_err(|e| format!("cannot write {}: {e}", options.cache))?;
+        writeln!(cache, "{header}").map_err(|e| e.to_string())?;
+    }
+    let lines: Vec<Vec<usize>> = reversi::analysis::Openings::get().iter().map(|o| o.moves.clone()).collect();
+    let searcher = Searcher::with_evaluator(BOOK_TABLE_MEGABYTES, Box::new(PatternEvaluator::new(weights)));
+    let mut build = BookBuild::new(options.settings, &lines, searcher);
+    build.searched = known;
+    let start = Instant::now();
+    let mut failed = None;
+    let root = build.run(|(player, opponent), value, build| {
+        if let Err(e) = writeln!(cache, "{player:016x} {opponent:016x} {value}") {
+            failed.get_or_insert(e.to_string());
+        }
+        let searched = build.searched.len() - resumed;
+        if searched % 25 == 0 {
+            eprintln!("{searched} searches in {:.0} s", start.elapsed().as_secs_f64());
+        }
+    });
+    if let Some(e) = failed {
+        return Err(format!("cannot write {}: {e}", options.cache));
+    }
+    let file = Book::write(build.provenance(print), &root);
+    let book = Book::read(&file).map_err(|e| e.to_string())?;
+    std::fs::write(&options.out, &file).map_err(|e| format!("cannot write {}: {e}", options.out))?;
+    println!(
+        "{}: {} bytes, {} positions covered (every move valued, {} values), up to ply {}; {} searches ({} resumed) in {:.0} s",
+        options.out,
+        file.len(),
+        book.covered(),
+        book.valued(),
+        book.deepest_ply(),
+        build.searched.len(),
+        resumed,
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
 /// Exit status of a solved suite: 1 if a position was unreadable, solved differently from the file or not solved
 /// within the limit, or if there was nothing to solve.
 fn exit_on_mismatch(totals: &SuiteTotals) {
@@ -597,6 +863,13 @@ fn main() {
         }
         Command::Nboard { move_time } => run_nboard(move_time),
         Command::Levels { slice, levels } => bench_levels(slice, &levels),
+        Command::Pace { games, level, seed } => run_pace(games, level, seed),
+        Command::Book(options) => {
+            if let Err(message) = build_book(&options) {
+                eprintln!("reversi-engine book: {message}");
+                std::process::exit(2);
+            }
+        }
         Command::Match(options) => {
             if let Err(message) = run_match(&options) {
                 eprintln!("reversi-engine match: {message}");
@@ -634,6 +907,13 @@ mod tests {
         assert_eq!(parse("levels 5000 expert"), Ok(Command::Levels { slice: Some(5000), levels: vec![Level::Expert] }));
         assert_eq!(parse("--help"), Ok(Command::Help));
         assert_eq!(parse("nboard --movetime 0.5"), Ok(Command::Nboard { move_time: Duration::from_millis(500) }));
+        assert_eq!(
+            parse("pace --games 3 --level expert"),
+            Ok(Command::Pace { games: 3, level: Level::Expert, seed: 1 })
+        );
+        let book = BookOptions::default();
+        let deeper = BookOptions { settings: BuildSettings { depth: 8, margin: 3, ..book.settings }, ..book };
+        assert_eq!(parse("book --depth 8 --margin 3"), Ok(Command::Book(deeper)));
         for bad in [
             "",
             "perft",
@@ -648,6 +928,12 @@ mod tests {
             "levels 0",
             "levels auto expert x",
             "levels auto grandmaster",
+            "pace --games 0",
+            "pace --level nobody",
+            "pace --games",
+            "book --depth 0",
+            "book --plies x",
+            "book --colour red",
             "frobnicate",
         ] {
             assert!(parse(bad).is_err(), "{bad:?} was accepted");
@@ -676,7 +962,23 @@ mod tests {
         assert_eq!(options.b, Setting::Level(Level::Expert));
         assert_eq!((options.games, options.side_weights), (10, [None, Some("w".to_string())]));
         assert_eq!(options.movetime, Some(Duration::from_millis(500)));
+        let master = Level::Master.settings();
+        assert_eq!(
+            parse_side("clock:master:0.5", 10),
+            Ok(Setting::Clocked {
+                level: Level::Master,
+                target_ms: master.target_ms.map(|t| t / 2),
+                cap_ms: master.time_budget_ms / 2,
+                book: true
+            })
+        );
+        let fixed = Setting::Clocked { level: Level::Master, target_ms: None, cap_ms: 1000, book: false };
+        assert_eq!(parse_side("fixed:master:1000", 10), Ok(fixed));
         for bad in [
+            "match --a fixed:master",
+            "match --a clock:master:-1",
+            "match --a clock:master:x",
+            "match --a clock:nobody",
             "match --games 3",
             "match --games 0",
             "match --a alpha:5",

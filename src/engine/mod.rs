@@ -1,11 +1,12 @@
 //! The rules engine and its AI: plain Rust, no web dependency, so it runs natively and in wasm alike.
 //!
 //! Folders by concept, each using only those listed before it: `bits` and `rng` (helpers), `rules` (boards, move
-//! generation, perft), `eval` (scoring a position), `search` (finding the best move), `ai` (the computer player
-//! that the app, the command line and the match runner drive).
+//! generation, perft), `eval` (scoring a position), `search` (finding the best move), `book` (the opening book and
+//! its build), `ai` (the computer player that the app, the command line and the match runner drive).
 
 pub mod ai;
 pub mod bits;
+pub mod book;
 pub mod eval;
 pub mod rng;
 pub mod rules;

@@ -57,6 +57,8 @@ pub fn depth_settings(depth: u32) -> LevelSettings {
         wld_empties: exact_empties + 2,
         node_budget: u64::MAX,
         time_budget_ms: 0,
+        target_ms: None,
+        book: false,
         temperature: 0.0,
         endgame_temperature: 0.0,
         selectivity: NO_SELECTIVITY,

@@ -11,39 +11,49 @@ const root = process.env.REVERSI_DIST ?? DIST;
 /** Sets White's computer level from the status card. */
 const whiteLevel = (page, level) => page.selectOption('#level-white', level);
 
-/** Waits until the computer (White) has answered Black's first move: Black to move again, two moves played. */
-async function whiteAnswered(page) {
+/** Waits until the computer (White) has answered Black's move: Black to move again, `moves` moves played. */
+async function whiteAnswered(page, moves = 2) {
   await waitForStatus(page, /^Black to move\.$/, 40_000);
-  assert.equal(await moveCount(page), 2);
+  assert.equal(await moveCount(page), moves);
+}
+
+/** Black's first seven moves of a random game, out of the opening book (where Master answers at once). */
+const OFF_BOOK = 'd3 c3 e6 d2 d1 e1 b2';
+
+/** Imports OFF_BOOK and lets White, Master, think about its reply. */
+async function masterThinksOutOfBook(page) {
+  await page.selectOption('#player-white', 'human');
+  await button(page, 'Import').click();
+  await page.locator('#import-text').fill(OFF_BOOK);
+  await button(page, 'Load game').click();
+  await whiteLevel(page, 'Master');
+  await page.selectOption('#player-white', 'computer');
+  await waitForStatus(page, /^White \(Master\) is thinking…$/);
 }
 
 test('reload while the computer thinks: it thinks again and moves', async (t) => {
   const { page, errors } = await openSite(t, { root });
-  await whiteLevel(page, 'Master');
-  await page.locator('[data-square="f5"]').click();
-  await waitForStatus(page, /^White \(Master\) is thinking…$/);
+  await masterThinksOutOfBook(page);
   await reload(page);
-  assert.equal((await discs(page)).f5, 'black', 'the move before the reload is kept');
+  assert.equal((await discs(page)).b2, 'black', 'the move before the reload is kept');
   await waitForStatus(page, /^White \(Master\) is thinking…$/);
-  await whiteAnswered(page);
+  await whiteAnswered(page, 8);
   assert.deepEqual(errors, []);
 });
 
 // Issue 11, defect 3: the status stayed "Black offers a draw." for ever and the computer never moved again.
 test('reload while the computer weighs a draw offer: it answers after the reload and play goes on', async (t) => {
   const { page, errors } = await openSite(t, { root });
-  await whiteLevel(page, 'Master');
-  await page.locator('[data-square="f5"]').click();
-  await waitForStatus(page, /^White \(Master\) is thinking…$/);
+  await masterThinksOutOfBook(page);
   await button(page, 'Offer draw').click();
   await waitForStatus(page, /^Black offers a draw\.$/);
   await reload(page);
   await waitForStatus(page, /^Black offers a draw\.$/);
-  // Level with the computer after f5, the computer is not behind... or is: either answer is an answer.
+  // Whether the computer is behind after the random opening or not, either answer is an answer.
   await waitForStatus(page, /^(White \(Master\) is thinking…|Black to move\.|Game over: Draw by agreement.*)$/, 40_000);
   const answered = await page.locator('.notice').textContent();
   assert.match(answered, /The computer (declines|accepts) the draw\./);
-  if (/declines/.test(answered)) await whiteAnswered(page);
+  if (/declines/.test(answered)) await whiteAnswered(page, 8);
   await screenshot(page, 'reload-while-weighing-a-draw');
   assert.deepEqual(errors, []);
 });

@@ -31,6 +31,11 @@ pub struct LevelSettings {
     pub node_budget: u64,
     /// A wall-clock cap in milliseconds that the caller enforces (`ThinkJob::force_move_now`).
     pub time_budget_ms: u32,
+    /// Time management (`TimePlan`), for a caller with a clock (`ThinkJob::step_timed`): an easy move stops
+    /// deepening before this many milliseconds, a hard one may go on to the cap. `None`: no time management.
+    pub target_ms: Option<u32>,
+    /// Plays from the opening book (at once, varied among the near-best moves) while the position is in it.
+    pub book: bool,
     /// Mistakes before the exact solve: each move is chosen with weight exp(-loss / temperature), the loss being
     /// how many discs worse than the best it scores. 0 always plays a best move.
     pub temperature: f64,
@@ -54,8 +59,11 @@ const MASTER_SELECTIVITY: u8 = 1;
 /// | Intermediate |     2 |    12 |  12 |       300 k |      2 s | T = 1 disc / 0.5 disc     | off      |
 /// | Advanced     |     4 |    14 |  14 |         2 M |      3 s | T = 0.6 disc / none       | off      |
 /// | Expert       |     6 |    16 |  18 |        12 M |      5 s | none                      | off      |
-/// | Master       |    60 |    22 |  24 |       100 M |     10 s | none                      | 1.5 σ    |
+/// | Master       |    60 |    22 |  24 |       100 M |    3.5 s | none                      | 1.5 σ    |
 ///
+/// Master also plays from the opening book and manages its time (on the clock, `ThinkJob::step_timed`): an easy
+/// move stops deepening before 1.5 s, one where the search still changes its mind may go on to the 3.5 s cap, a
+/// forced move is played at once. The node budget bounds it where no clock is given (tests, `run`).
 /// With T = 3 a move one disc worse than the best is chosen 72 % as often as the best, one 6 discs worse 14 % as
 /// often, one 15 discs worse under 1 %: small slips are common and blunders rare, unlike uniform noise. Even a
 /// Beginner solves the last 10 empties exactly and then mostly slips by a disc or two. Each level up to Expert
@@ -70,6 +78,8 @@ pub const LEVELS: [LevelSettings; 5] = [
         time_budget_ms: 1_000,
         temperature: 3.0,
         endgame_temperature: 1.5,
+        target_ms: None,
+        book: false,
         selectivity: NO_SELECTIVITY,
     },
     LevelSettings {
@@ -81,6 +91,8 @@ pub const LEVELS: [LevelSettings; 5] = [
         time_budget_ms: 2_000,
         temperature: 1.0,
         endgame_temperature: 0.5,
+        target_ms: None,
+        book: false,
         selectivity: NO_SELECTIVITY,
     },
     LevelSettings {
@@ -92,6 +104,8 @@ pub const LEVELS: [LevelSettings; 5] = [
         time_budget_ms: 3_000,
         temperature: 0.6,
         endgame_temperature: 0.0,
+        target_ms: None,
+        book: false,
         selectivity: NO_SELECTIVITY,
     },
     LevelSettings {
@@ -103,6 +117,8 @@ pub const LEVELS: [LevelSettings; 5] = [
         time_budget_ms: 5_000,
         temperature: 0.0,
         endgame_temperature: 0.0,
+        target_ms: None,
+        book: false,
         selectivity: NO_SELECTIVITY,
     },
     LevelSettings {
@@ -111,7 +127,9 @@ pub const LEVELS: [LevelSettings; 5] = [
         exact_empties: 22,
         wld_empties: 24,
         node_budget: 100_000_000,
-        time_budget_ms: 10_000,
+        time_budget_ms: 3_500,
+        target_ms: Some(1_500),
+        book: true,
         temperature: 0.0,
         endgame_temperature: 0.0,
         selectivity: MASTER_SELECTIVITY,
@@ -172,6 +190,17 @@ pub fn choose_with_slips(scored: &[(usize, i32)], temperature: f64, rng: &mut Rn
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_master_uses_the_book_and_the_clock() {
+        for level in Level::ALL {
+            let settings = level.settings();
+            assert_eq!(settings.book, level == Level::Master, "{}", settings.name);
+            assert_eq!(settings.target_ms.is_some(), level == Level::Master, "{}", settings.name);
+        }
+        let master = Level::Master.settings();
+        assert!(master.target_ms.is_some_and(|target| target < master.time_budget_ms));
+    }
 
     #[test]
     fn levels_get_stronger_in_every_setting() {

@@ -3,8 +3,8 @@
 //! line (`reversi-engine match`) reads the settings from its flags.
 
 use super::ai::Ai;
-use super::level::Level;
-use super::think_job::ThinkJob;
+use super::level::{Level, LevelSettings};
+use super::think_job::{slice_nodes, ThinkJob};
 use crate::engine::eval::{Evaluator, HandEvaluator, PatternEvaluator};
 use crate::engine::rng::Rng;
 use crate::engine::rules::random_play::random_move;
@@ -23,8 +23,19 @@ pub enum EvalKind {
 /// or a difficulty level played exactly as the app plays it (node budget, slips and all).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Setting {
-    Search { eval: EvalKind, depth: u32, exact_empties: u32 },
+    Search {
+        eval: EvalKind,
+        depth: u32,
+        exact_empties: u32,
+    },
     Level(Level),
+    /// A level on the wall clock in slices, as the app plays it, with its time target, cap and book as given.
+    Clocked {
+        level: Level,
+        target_ms: Option<u32>,
+        cap_ms: u32,
+        book: bool,
+    },
 }
 
 impl Setting {
@@ -39,6 +50,10 @@ impl Setting {
                 Side::Search(Searcher::with_evaluator(16, evaluator), limits, movetime)
             }
             Setting::Level(level) => Side::Level(Box::new(Ai::new(16)), level),
+            Setting::Clocked { level, target_ms, cap_ms, book } => {
+                let settings = LevelSettings { target_ms, time_budget_ms: cap_ms, book, ..*level.settings() };
+                Side::Clocked(Box::new(Ai::new(16)), settings)
+            }
         }
     }
 }
@@ -54,6 +69,16 @@ impl std::fmt::Display for Setting {
                 write!(f, "{eval} eval, depth {depth}, exact from {exact_empties} empties")
             }
             Setting::Level(level) => write!(f, "level {} (the shipped evaluation)", level.name()),
+            Setting::Clocked { level, target_ms, cap_ms, book } => {
+                let book = if *book { "with" } else { "without" };
+                match target_ms {
+                    Some(target) => {
+                        write!(f, "level {} on the clock: target {target} ms, cap {cap_ms} ms", level.name())?
+                    }
+                    None => write!(f, "level {} on the clock: {cap_ms} ms every move", level.name())?,
+                }
+                write!(f, ", {book} the book")
+            }
         }
     }
 }
@@ -63,6 +88,7 @@ impl std::fmt::Display for Setting {
 enum Side {
     Search(Searcher, Limits, Option<Duration>),
     Level(Box<Ai>, Level),
+    Clocked(Box<Ai>, LevelSettings),
 }
 
 /// Nodes between two looks at the clock in a timed search (a few milliseconds).
@@ -96,7 +122,7 @@ impl Side {
     fn clear(&mut self) {
         match self {
             Side::Search(searcher, ..) => searcher.clear(),
-            Side::Level(ai, _) => ai.clear(),
+            Side::Level(ai, _) | Side::Clocked(ai, _) => ai.clear(),
         }
     }
 
@@ -108,6 +134,11 @@ impl Side {
             Side::Level(ai, level) => {
                 let position = VariantBoard::new(8, board.player as u128, board.opponent as u128);
                 ThinkJob::new(&position, level.settings(), seed).run(ai).mv
+            }
+            Side::Clocked(ai, settings) => {
+                let position = VariantBoard::new(8, board.player as u128, board.opponent as u128);
+                let slice = slice_nodes(&position);
+                ThinkJob::new(&position, settings, seed).run_on_clock(ai, settings.time_budget_ms, slice).mv
             }
         }
         .expect("a legal move")

@@ -8,10 +8,16 @@
 //!
 //! The job is deterministic: the same position, settings and seed give the same decision however the work is
 //! sliced, as long as the level's node budget is not what stops the deepening (the restarts count as spent).
+//! A level with a time target (Master) thinks on the clock instead when the caller tells it the time
+//! (`step_timed`): its `TimePlan` decides after each iteration whether another one pays. Before any search, a
+//! level with the opening book plays a book move when the position is in it, and every level plays a move that
+//! is the only legal one at once.
 
 use super::ai::Ai;
 use super::level::{choose_with_slips, LevelSettings};
+use super::time_plan::TimePlan;
 use crate::engine::bits::squares_of;
+use crate::engine::book::Book;
 use crate::engine::rng::Rng;
 use crate::engine::rules::VariantBoard;
 use crate::engine::search::{Aborted, Limits, SearchResult};
@@ -36,6 +42,11 @@ pub const MIN_SLICE_NODES: u64 = 4_000;
 
 /// Before a solve, midgame iterations up to this depth give `force_move_now` an answer to fall back on.
 const FALLBACK_DEPTH: u32 = 4;
+/// On the clock, the midgame iterations before a solve go on deeper while they take less than this share of the
+/// time target: a better answer to fall back on if the solve does not finish by the cap.
+const FALLBACK_SHARE: f64 = 0.2;
+/// A book move is chosen among those within this many discs of the best, so book play varies from game to game.
+pub const BOOK_TOLERANCE: i32 = 1;
 
 /// The move the computer plays, or its verdict on the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,6 +103,12 @@ pub struct ThinkJob {
     /// Stages from this index on run even when the level's node budget is spent (the endgame solve, the
     /// scoring a slipping level chooses from).
     committed_from: usize,
+    /// The index of the solve stage, when midgame iterations before it are only a fallback.
+    solve_stage: Option<usize>,
+    /// On the clock: when to stop deepening (levels with a time target).
+    time_plan: Option<TimePlan>,
+    /// Milliseconds since the thinking began, as the caller last said (`step_timed`).
+    elapsed_ms: Option<f64>,
     node_budget: u64,
     selectivity: u8,
     temperature: f64,
@@ -105,9 +122,18 @@ pub struct ThinkJob {
 }
 
 impl ThinkJob {
-    /// The move a level plays in `board`; `seed` drives its slips (if it makes any).
+    /// The move a level plays in `board`; `seed` drives its slips (if it makes any) and its book choice.
     pub fn new(board: &VariantBoard, settings: &LevelSettings, seed: u64) -> Self {
         let temperature = settings.temperature_at(board.empty_count());
+        if board.moves().count_ones() == 1 {
+            // The only move: a one-ply search for its value, no more.
+            return ThinkJob::with_plan(board, vec![Stage::Best(midgame(1))], 1, settings, 0.0, seed);
+        }
+        if let Some(decision) = settings.book.then(|| book_move(board, seed)).flatten() {
+            let mut job = ThinkJob::with_plan(board, Vec::new(), 0, settings, 0.0, seed);
+            job.decision = Some(decision);
+            return job;
+        }
         if temperature > 0.0 && board.moves() != 0 {
             // A quick best move for `force_move_now`, then every move scored to choose from.
             let stages = vec![Stage::Best(midgame(1)), Stage::ScoreAll(scoring_limits(settings))];
@@ -126,20 +152,21 @@ impl ThinkJob {
             wld_empties: settings.wld_empties.max(settings.exact_empties),
             node_budget: None,
         };
-        let (stages, committed_from) = if empties <= full.wld_empties {
-            // A few midgame iterations to fall back on, then the solve.
+        if empties <= full.wld_empties {
+            // Midgame iterations to fall back on (a few, or on the clock a share of the time), then the solve.
             let mut stages: Vec<Stage> =
-                (1..=full.depth.min(FALLBACK_DEPTH)).map(|d| Stage::Best(midgame(d))).collect();
+                (1..=full.depth.min(empties.saturating_sub(1)).max(1)).map(|d| Stage::Best(midgame(d))).collect();
             let solve = stages.len();
             stages.push(Stage::Best(full));
-            (stages, solve)
+            let mut job = ThinkJob::with_plan(board, stages, solve, settings, 0.0, 0);
+            job.solve_stage = Some(solve);
+            job
         } else {
             let stages: Vec<Stage> =
                 (1..=full.depth.min(empties)).map(|depth| Stage::Best(Limits { depth, ..full })).collect();
             let len = stages.len();
-            (stages, len)
-        };
-        ThinkJob::with_plan(board, stages, committed_from, settings, 0.0, 0)
+            ThinkJob::with_plan(board, stages, len, settings, 0.0, 0)
+        }
     }
 
     /// Every legal move scored at a level's depth and solve settings (hints).
@@ -161,6 +188,9 @@ impl ThinkJob {
             stages,
             next: 0,
             committed_from,
+            solve_stage: None,
+            time_plan: settings.target_ms.map(|target| TimePlan::new(target, settings.time_budget_ms)),
+            elapsed_ms: None,
             node_budget: settings.node_budget,
             selectivity: settings.selectivity,
             temperature,
@@ -188,16 +218,51 @@ impl ThinkJob {
             self.spent += used;
             left = left.saturating_sub(used);
             match outcome {
-                Ok(()) => self.next += 1,
+                Ok(()) => self.next_stage(),
                 Err(Aborted) => return None,
             }
         }
         self.decision.clone()
     }
 
+    /// `step` for a caller with a clock: `elapsed_ms` since the thinking began. A level with a time target
+    /// stops deepening when its plan says so, and any level answers once its time cap is reached.
+    pub fn step_timed(&mut self, ai: &mut Ai, node_budget: u64, elapsed_ms: f64) -> Option<Decision> {
+        self.elapsed_ms = Some(elapsed_ms);
+        if let Some(plan) = &self.time_plan {
+            if elapsed_ms >= plan.cap_ms() {
+                return Some(self.force_move_now());
+            }
+            // A fallback iteration that runs past its share of the time gives way to the solve.
+            let fallback_spent = elapsed_ms >= plan.target_ms() * FALLBACK_SHARE;
+            if let Some(solve) =
+                self.solve_stage.filter(|&solve| fallback_spent && self.best.is_some() && self.next < solve)
+            {
+                self.next = solve;
+            }
+        }
+        self.step(ai, node_budget)
+    }
+
     /// Think to the end in one go.
     pub fn run(&mut self, ai: &mut Ai) -> Decision {
         self.step(ai, u64::MAX).expect("an unlimited step finishes")
+    }
+
+    /// Think to the end on this machine's clock in slices of `slice` nodes, as the app does between frames: time
+    /// management, and the level's time cap.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn run_on_clock(&mut self, ai: &mut Ai, cap_ms: u32, slice: u64) -> Decision {
+        let start = std::time::Instant::now();
+        loop {
+            let elapsed_ms = start.elapsed().as_secs_f64() * 1e3;
+            if elapsed_ms >= f64::from(cap_ms) {
+                return self.force_move_now();
+            }
+            if let Some(decision) = self.step_timed(ai, slice, elapsed_ms) {
+                return decision;
+            }
+        }
     }
 
     /// Stop thinking and take the best answer found so far.
@@ -220,6 +285,31 @@ impl ThinkJob {
 }
 
 impl ThinkJob {
+    /// After a finished stage: the next one, or straight to the solve when the fallback is deep enough, or to
+    /// the decision when the time plan says another iteration does not pay.
+    fn next_stage(&mut self) {
+        self.next += 1;
+        let finished_best = matches!(self.stages[self.next - 1], Stage::Best(_));
+        match (self.solve_stage, self.elapsed_ms, &mut self.time_plan) {
+            (Some(solve), elapsed, plan) if self.next < solve => {
+                let deep_enough = match (elapsed, plan) {
+                    (Some(elapsed), Some(plan)) => elapsed >= plan.target_ms() * FALLBACK_SHARE,
+                    _ => self.next >= FALLBACK_DEPTH as usize,
+                };
+                if deep_enough {
+                    self.next = solve;
+                }
+            }
+            (None, Some(elapsed), Some(plan)) if finished_best && self.next < self.stages.len() => {
+                let best = self.best.as_ref().expect("a finished Best stage");
+                if !plan.deepen_after(elapsed, best.best_move, best.score) {
+                    self.next = self.stages.len();
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// Advance the current stage by at most `budget` nodes; the outcome and the nodes used.
     fn run_stage(&mut self, ai: &mut Ai, budget: u64) -> (Result<(), Aborted>, u64) {
         ai.set_selectivity(self.selectivity);
@@ -289,6 +379,22 @@ impl ThinkJob {
     }
 }
 
+/// A move from the opening book for an 8×8 position it covers, chosen among the near-best by `seed`.
+fn book_move(board: &VariantBoard, seed: u64) -> Option<Decision> {
+    let eight = board.as_board()?;
+    let book = Book::get();
+    let (mv, score) = book.choose(&eight, BOOK_TOLERANCE, &mut Rng::new(seed))?;
+    Some(Decision {
+        mv: Some(mv),
+        score,
+        depth: u32::from(book.provenance.depth) + 1,
+        exact: false,
+        win_loss_draw: false,
+        nodes: 0,
+        pv: book.line(&eight, mv),
+    })
+}
+
 /// A midgame search to `depth` plies that never switches to a solve.
 fn midgame(depth: u32) -> Limits {
     Limits { depth, exact_empties: 0, wld_empties: 0, node_budget: None }
@@ -322,6 +428,8 @@ mod tests {
             wld_empties: 12,
             node_budget: u64::MAX,
             time_budget_ms: 0,
+            target_ms: None,
+            book: false,
             temperature,
             endgame_temperature: temperature / 2.0,
             selectivity: NO_SELECTIVITY,
@@ -472,11 +580,59 @@ mod tests {
     fn expert_and_master_never_slip() {
         let board = random_position(8, Opening::Standard, 20, 31);
         for level in [Level::Expert, Level::Master] {
-            let settings = LevelSettings { node_budget: 20_000, ..*level.settings() };
+            let settings = LevelSettings { node_budget: 20_000, book: false, ..*level.settings() };
             let moves: Vec<_> =
                 (0..5).map(|seed| ThinkJob::new(&board, &settings, seed).run(&mut Ai::new(1)).mv).collect();
             assert!(moves.windows(2).all(|w| w[0] == w[1]), "{}: {moves:?}", settings.name);
         }
+    }
+
+    /// Runs a job on a pretend clock on which each node takes `ns_per_node` nanoseconds: deterministic timing.
+    fn on_node_clock(job: &mut ThinkJob, ai: &mut Ai, ns_per_node: f64) -> (Decision, f64) {
+        loop {
+            let elapsed_ms = job.nodes() as f64 * ns_per_node / 1e6;
+            if let Some(decision) = job.step_timed(ai, 5_000, elapsed_ms) {
+                return (decision, elapsed_ms);
+            }
+        }
+    }
+
+    #[test]
+    fn master_on_the_clock_stops_between_its_target_and_its_cap() {
+        let master = LevelSettings { book: false, ..*Level::Master.settings() };
+        let cap = f64::from(master.time_budget_ms);
+        let mut ai = Ai::new(4);
+        for seed in 0..3 {
+            let board = random_position(8, Opening::Standard, 20, 50 + seed);
+            // 100 µs a node (10 k nodes/s, a very slow machine): the 1.5 s target is 15 k nodes.
+            let (decision, elapsed) = on_node_clock(&mut ThinkJob::new(&board, &master, 0), &mut ai, 100_000.0);
+            assert!(board.is_legal(decision.mv.unwrap()));
+            assert!(elapsed <= cap + 1.0, "seed {seed}: {elapsed} ms past the cap");
+            assert!(decision.depth >= 3, "seed {seed}: deepened to {}", decision.depth);
+            // Twenty times faster, the same time buys a deeper search.
+            let (fast, _) = on_node_clock(&mut ThinkJob::new(&board, &master, 0), &mut ai, 5_000.0);
+            assert!(fast.depth > decision.depth, "seed {seed}: {} then {}", decision.depth, fast.depth);
+        }
+        // Past the cap the answer comes at once, whatever the job was doing.
+        let board = random_position(8, Opening::Standard, 20, 60);
+        let mut job = ThinkJob::new(&board, &master, 0);
+        assert!(job.step_timed(&mut ai, 2_000, 0.0).is_none());
+        assert!(job.step_timed(&mut ai, 2_000, cap).is_some_and(|d| board.is_legal(d.mv.unwrap())));
+    }
+
+    #[test]
+    fn a_forced_move_and_a_book_move_come_at_once() {
+        let mut ai = Ai::new(1);
+        let forced = (0..2_000)
+            .map(|seed| random_position(8, Opening::Standard, 30 + (seed % 28) as usize, seed))
+            .find(|b| b.moves().count_ones() == 1 && b.empty_count() > 10)
+            .expect("a forced move in 2,000 random games");
+        let decision = ThinkJob::new(&forced, Level::Master.settings(), 0).step(&mut ai, 100).expect("at once");
+        assert_eq!(decision.mv, Some(forced.moves().trailing_zeros() as usize));
+        let (black, white) = VariantBoard::start_discs(8, Opening::Standard);
+        let start = VariantBoard::new(8, black, white);
+        let book = ThinkJob::new(&start, Level::Master.settings(), 0).step(&mut ai, 0).expect("from the book");
+        assert!(book.mv.is_some_and(|sq| start.is_legal(sq)) && book.nodes == 0 && book.pv.len() > 1);
     }
 
     #[test]
