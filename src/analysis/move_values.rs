@@ -6,6 +6,7 @@
 //! that move, not a bound as a root search would leave for all but the best move. A move keeps the value of the
 //! deepest stage that finished it, so while a stage runs some moves may be one stage ahead of the others.
 
+use crate::engine::book::Book;
 use crate::engine::search::NO_SELECTIVITY;
 use crate::engine::Ai;
 use crate::engine::{Aborted, Limits, SearchResult, VariantBoard};
@@ -20,12 +21,14 @@ pub struct Depths {
     pub wld_empties: u32,
     /// Solve exactly once a move leaves at most this many empties.
     pub exact_empties: u32,
+    /// Take the opening book's values, at once, for a position it covers (and search no further there).
+    pub book: bool,
 }
 
 impl Depths {
-    /// Hints: as deep as the player waits, exact in the last 18 empties (a fraction of a second to a few
-    /// seconds of slices per move in the browser), win/loss/draw in the 2 before.
-    pub const HINTS: Depths = Depths { midgame: 14, wld_empties: 20, exact_empties: 18 };
+    /// Hints: the book's values in the opening, else as deep as the player waits, exact in the last 18 empties
+    /// (a fraction of a second to a few seconds of slices per move in the browser), win/loss/draw in the 2 before.
+    pub const HINTS: Depths = Depths { midgame: 14, wld_empties: 20, exact_empties: 18, book: true };
 }
 
 /// What a value means.
@@ -106,6 +109,9 @@ impl MoveValues {
     /// Every legal move of `board`, deepening up to `depths`.
     pub fn new(board: &VariantBoard, depths: Depths) -> MoveValues {
         let moves: Vec<usize> = squares_of(board.moves()).collect();
+        if let Some(values) = depths.book.then(|| book_values(board)).flatten() {
+            return MoveValues { board: *board, values, moves, stages: Vec::new(), stage: 0, next_move: 0, nodes: 0 };
+        }
         let stages = if moves.is_empty() { Vec::new() } else { plan(board.empty_count() - 1, depths) };
         MoveValues { board: *board, values: vec![None; moves.len()], moves, stages, stage: 0, next_move: 0, nodes: 0 }
     }
@@ -192,6 +198,24 @@ impl MoveValues {
     }
 }
 
+/// The values of every legal move (square order) from the opening book, when it covers `board`: estimates as
+/// deep as the book's searches (one ply more than they searched from the position after the move), with the
+/// book's best line.
+fn book_values(board: &VariantBoard) -> Option<Vec<Option<MoveValue>>> {
+    let eight = board.as_board()?;
+    let book = Book::get();
+    let mut values = book.move_values(&eight)?;
+    values.sort_by_key(|&(square, _)| square);
+    let depth = u32::from(book.provenance.depth) + 1;
+    let value = |(square, score)| MoveValue {
+        square,
+        score,
+        verdict: Verdict::Estimate { depth },
+        line: book.line(&eight, square),
+    };
+    Some(values.into_iter().map(|v| Some(value(v))).collect())
+}
+
 /// The stages for moves that leave `child_empties` empties: midgame searches one ply deeper each (only a few
 /// when a solve follows, to order it), then the win/loss/draw solve, or the exact one when that is in reach.
 fn plan(child_empties: u32, depths: Depths) -> Vec<Stage> {
@@ -223,7 +247,7 @@ mod tests {
     #[test]
     fn values_deepen_slice_by_slice() {
         let mut ai = Ai::new(4);
-        let depths = Depths { midgame: 8, wld_empties: 0, exact_empties: 0 };
+        let depths = Depths { midgame: 8, wld_empties: 0, exact_empties: 0, book: false };
         let board = crate::engine::rules::random_play::random_position(8, Opening::Standard, 20, 3);
         let mut values = MoveValues::new(&board, depths);
         assert_eq!((values.values().count(), values.depth()), (0, 0), "nothing before the first slice");
@@ -240,7 +264,8 @@ mod tests {
 
     #[test]
     fn the_symmetric_first_moves_are_worth_the_same() {
-        let mut values = MoveValues::new(&start(), Depths { midgame: 6, wld_empties: 0, exact_empties: 0 });
+        let mut values =
+            MoveValues::new(&start(), Depths { midgame: 6, wld_empties: 0, exact_empties: 0, book: false });
         values.run(&mut Ai::new(4));
         let scores: Vec<i32> = values.values().map(|v| v.score).collect();
         assert_eq!(scores.len(), 4);
@@ -251,7 +276,7 @@ mod tests {
     #[test]
     fn sliced_values_equal_unsliced_ones() {
         let board = crate::engine::rules::random_play::random_position(8, Opening::Standard, 30, 5);
-        let depths = Depths { midgame: 5, wld_empties: 0, exact_empties: 0 };
+        let depths = Depths { midgame: 5, wld_empties: 0, exact_empties: 0, book: false };
         let mut whole = MoveValues::new(&board, depths);
         whole.run(&mut Ai::new(4));
         let mut parts = MoveValues::new(&board, depths);
@@ -267,9 +292,11 @@ mod tests {
         let board = crate::engine::rules::random_play::random_position(8, Opening::Standard, 50, 9);
         let child_empties = board.empty_count() - 1;
         let mut ai = Ai::new(4);
-        let mut wld = MoveValues::new(&board, Depths { midgame: 8, wld_empties: child_empties, exact_empties: 0 });
+        let mut wld =
+            MoveValues::new(&board, Depths { midgame: 8, wld_empties: child_empties, exact_empties: 0, book: false });
         wld.run(&mut ai);
-        let mut exact = MoveValues::new(&board, Depths { midgame: 8, wld_empties: 0, exact_empties: child_empties });
+        let mut exact =
+            MoveValues::new(&board, Depths { midgame: 8, wld_empties: 0, exact_empties: child_empties, book: false });
         exact.run(&mut ai);
         assert!(exact.values().count() > 1);
         for (w, e) in wld.values().zip(exact.values()) {
@@ -282,6 +309,24 @@ mod tests {
             assert_eq!(e.score, -solved.score);
         }
         assert_eq!(exact.depth(), board.empty_count());
+    }
+
+    #[test]
+    fn hints_in_the_opening_book_come_at_once_with_its_values_and_lines() {
+        let values = MoveValues::new(&start(), Depths::HINTS);
+        assert!(values.is_done() && values.values().count() == 4, "no search needed");
+        let book = Book::get();
+        let start = Board::start();
+        for value in values.values() {
+            assert_eq!(Some(-value.score), book.value(&start.play(value.square)), "move {}", value.square);
+            assert_eq!(value.verdict, Verdict::Estimate { depth: u32::from(book.provenance.depth) + 1 });
+            assert!(value.line.len() > 2 && value.line[0] == value.square, "the book's line");
+        }
+        let searched = MoveValues::new(
+            &VariantBoard::new(8, start.player as u128, start.opponent as u128),
+            Depths { book: false, ..Depths::HINTS },
+        );
+        assert!(!searched.is_done(), "without the book the hints search");
     }
 
     #[test]

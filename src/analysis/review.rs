@@ -19,8 +19,8 @@ pub enum ReviewDepth {
 impl ReviewDepth {
     pub fn depths(self) -> Depths {
         match self {
-            ReviewDepth::Quick => Depths { midgame: 6, wld_empties: 0, exact_empties: 14 },
-            ReviewDepth::Deep => Depths { midgame: 10, wld_empties: 0, exact_empties: 18 },
+            ReviewDepth::Quick => Depths { midgame: 6, wld_empties: 0, exact_empties: 14, book: false },
+            ReviewDepth::Deep => Depths { midgame: 10, wld_empties: 0, exact_empties: 18, book: false },
         }
     }
 

@@ -42,11 +42,23 @@ test('hints show every legal move’s value, deepen, and turn exact in the endga
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   await button(page, 'Hints').click();
-  await page.waitForFunction(() => /, hint /.test(document.querySelector('[data-square="f5"]').getAttribute('aria-label')));
+  // The start is in the opening book: every first move's value at once, all four alike (they are mirror images).
+  await page.waitForFunction(() => /, hint /.test(document.querySelector('[data-square="f5"]').getAttribute('aria-label')), null, { timeout: 5_000 });
+  const firstValues = [];
   for (const square of ['d3', 'c4', 'f5', 'e6']) {
-    assert.match(await label(page, square), new RegExp(`^${square}, empty, legal move, hint [+-]?\\d+$`));
+    const name = await label(page, square);
+    assert.match(name, new RegExp(`^${square}, empty, legal move, hint [+-]?\\d+$`));
+    firstValues.push(name.split('hint ')[1]);
   }
+  assert.ok(firstValues.every((v) => v === firstValues[0]), `symmetric first moves: ${firstValues}`);
   assert.equal(await label(page, 'a1'), 'a1, empty', 'no hint on an illegal square');
+  assert.ok(Number(/depth (\d+)/.exec(await page.getByTestId('hint-depth').textContent())[1]) >= 10, 'the book is deep');
+  await screenshot(page, 'hints-book');
+
+  // Out of the book (a random opening), the values deepen slice by slice.
+  await page.selectOption('#player-white', 'human');
+  await importText(page, FULL_GAME.split(' ').slice(0, 8).join(' '));
+  await page.evaluate(() => { window.hintDepths = []; });
   await page.waitForFunction(() => /depth (\d+)/.exec(document.querySelector('[data-testid=hint-depth]').textContent)?.[1] >= 8, null, { timeout: 60_000 });
   const depths = await page.evaluate(() => window.hintDepths);
   assert.ok(depths.length >= 3 && depths.every((d, i) => i === 0 || d >= depths[i - 1]), `the hints deepen: ${depths}`);
@@ -57,9 +69,11 @@ test('hints show every legal move’s value, deepen, and turn exact in the endga
   const longest = await longestTask(page, from);
   console.log(`longest main-thread task while hints deepen: ${longest} ms`);
 
-  // A move changes the position: the hints follow it (the computer's turn shows none).
-  await page.locator('[data-square="f5"]').click();
-  await page.waitForFunction(() => document.querySelector('.status-text').textContent === 'Black to move.', null, { timeout: 30_000 });
+  // A move changes the position: the hints follow it to the other side's moves.
+  const hinted = await page.locator('[data-square]').evaluateAll((squares) =>
+    squares.filter((s) => /legal move, hint /.test(s.getAttribute('aria-label'))).map((s) => s.dataset.square));
+  await page.locator(`[data-square="${hinted[0]}"]`).click();
+  await page.waitForFunction(() => document.querySelector('.status-text').textContent === 'White to move.', null, { timeout: 30_000 });
   await page.waitForFunction(() => [...document.querySelectorAll('[data-square]')].some((s) => /legal move, hint /.test(s.getAttribute('aria-label'))));
 
   // Shift+H hides them.
@@ -67,7 +81,6 @@ test('hints show every legal move’s value, deepen, and turn exact in the endga
   await page.waitForFunction(() => ![...document.querySelectorAll('[data-square]')].some((s) => / hint /.test(s.getAttribute('aria-label'))));
 
   // In the endgame they are exact.
-  await page.selectOption('#player-white', 'human');
   await importText(page, ENDGAME);
   await page.locator('body').press('Shift+H');
   await page.waitForFunction(() => [...document.querySelectorAll('[data-square]')].some((s) => /, legal move, hint [+-]?\d+ exact$/.test(s.getAttribute('aria-label'))));
