@@ -334,6 +334,8 @@ fn parse_movetime(text: &str) -> Result<Duration, String> {
         .ok()
         .filter(|v| v.is_finite() && *v > 0.0 && v * unit <= 3600.0)
         .map(|v| Duration::from_secs_f64(v * unit))
+        // A time below a nanosecond (1e-300) is no time at all.
+        .filter(|t| !t.is_zero())
         .ok_or(format!("--movetime: {text:?} is not a time such as 100ms or 0.5s"))
 }
 
@@ -1001,7 +1003,7 @@ mod tests {
         assert_eq!(parse_movetime("100ms"), Ok(Duration::from_millis(100)));
         assert_eq!(parse_movetime("0.5s"), Ok(Duration::from_millis(500)));
         assert_eq!(parse_movetime("250"), Ok(Duration::from_millis(250)));
-        for junk in ["", "ms", "fast", "0ms", "-5ms", "1e9s", "NaNs"] {
+        for junk in ["", "ms", "fast", "0ms", "-5ms", "1e9s", "NaNs", "1e-300"] {
             assert!(parse_movetime(junk).is_err(), "{junk:?}");
         }
     }
@@ -1019,6 +1021,7 @@ mod tests {
                 let side_in_range = |side: &Setting| match *side {
                     Setting::Search { depth, exact_empties, .. } => (1..=30).contains(&depth) && exact_empties <= 64,
                     Setting::Level(_) => true,
+                    Setting::Clocked { target_ms, cap_ms, .. } => cap_ms > 0 && target_ms.is_none_or(|t| t > 0),
                 };
                 (2..=1_000_000).contains(&m.games)
                     && m.games % 2 == 0
@@ -1026,6 +1029,11 @@ mod tests {
                     && side_in_range(&m.a)
                     && side_in_range(&m.b)
                     && m.movetime.is_none_or(|t| !t.is_zero() && t <= Duration::from_secs(3600))
+            }
+            Command::Pace { games, .. } => (1..=10_000).contains(games),
+            Command::Book(b) => {
+                let s = &b.settings;
+                (1..=30).contains(&s.depth) && s.max_ply >= 1 && s.margin >= 1 && s.max_positions >= 1
             }
         }
     }
@@ -1039,6 +1047,8 @@ mod tests {
             "nboard",
             "levels",
             "match",
+            "pace",
+            "book",
             "help",
             "--help",
             "-h",
@@ -1060,6 +1070,11 @@ mod tests {
             "hand:4",
             "pattern:30",
             "level:advanced",
+            "clock:master:0.1",
+            "fixed:master:500",
+            "fixed:master",
+            "--depth",
+            "--positions",
             "level:",
             "hand:0",
             "handset:31",
@@ -1073,6 +1088,8 @@ mod tests {
             "levels 5000 expert,master",
             "match --games 10 --a hand:2 --b level:beginner --exact 12 --plies 8 --seed 3 --weights w --a-weights x \
              --b-weights y --movetime 100ms",
+            "pace --games 2 --level expert --seed 4",
+            "book --depth 6 --plies 4 --margin 2 --positions 50 --cache c --out o --weights w",
             "help",
         ];
         fuzz_command_lines("reversi-engine", 31, 20 * rounds(), (WORDS, GOOD), parse_command, in_range);
