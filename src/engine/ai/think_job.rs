@@ -250,8 +250,8 @@ impl ThinkJob {
     }
 
     /// Think to the end on this machine's clock in slices of `slice` nodes, as the app does between frames: time
-    /// management, and the level's time cap.
-    #[cfg(not(target_arch = "wasm32"))]
+    /// management, and the level's time cap. Native callers only (the match runner, `reversi-engine pace`): std's
+    /// clock is not there in a browser, where the app passes its own time to `step_timed`.
     pub fn run_on_clock(&mut self, ai: &mut Ai, cap_ms: u32, slice: u64) -> Decision {
         let start = std::time::Instant::now();
         loop {
