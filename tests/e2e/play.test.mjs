@@ -130,9 +130,9 @@ test('the outflanked discs turn over in order of distance from the placed disc',
 test('Move now makes the computer play its best move so far at once', async (t) => {
   const { page, errors } = await openSite(t);
   // Out of the opening book (where Master answers at once), Master thinks up to 3.5 s on its own.
+  await page.selectOption('#level-white', 'Master'); // shown while White is the computer
   await page.selectOption('#player-white', 'human');
   await importText(page, 'd3 c3 e6 d2 d1 e1 b2');
-  await page.selectOption('#level-white', 'Master');
   await page.selectOption('#player-white', 'computer');
   await waitForStatus(page, /^White \(Master\) is thinking…$/);
   await button(page, 'Move now').click();

@@ -22,11 +22,11 @@ const OFF_BOOK = 'd3 c3 e6 d2 d1 e1 b2';
 
 /** Imports OFF_BOOK and lets White, Master, think about its reply. */
 async function masterThinksOutOfBook(page) {
+  await whiteLevel(page, 'Master'); // the level select shows while White is the computer
   await page.selectOption('#player-white', 'human');
   await button(page, 'Import').click();
   await page.locator('#import-text').fill(OFF_BOOK);
   await button(page, 'Load game').click();
-  await whiteLevel(page, 'Master');
   await page.selectOption('#player-white', 'computer');
   await waitForStatus(page, /^White \(Master\) is thinking…$/);
 }
