@@ -140,3 +140,16 @@ test('hints and the review at phone width', async (t) => {
   await screenshot(page, 'analysis-phone');
   assert.deepEqual(errors, []);
 });
+
+test("Help explains the hints and states the review's thresholds", async (t) => {
+  const { page, errors } = await openSite(t);
+  await button(page, 'Help').click();
+  const help = page.getByRole('dialog', { name: 'Help' });
+  await help.getByRole('tab', { name: 'Playing' }).click();
+  await help.getByRole('heading', { name: 'Hints, review and openings' }).scrollIntoViewIfNeeded();
+  const text = await help.getByRole('tabpanel').textContent();
+  assert.match(text, /Hints \(Shift\+H\)/);
+  assert.match(text, /\?! an inaccuracy \(2 to 5 discs\), \? a mistake \(6 to 11\), \?\? a blunder \(12 or more\)/);
+  await screenshot(page, 'help-hints');
+  assert.deepEqual(errors, []);
+});

@@ -3,6 +3,7 @@
 use super::shortcuts::ShortcutTable;
 use super::strategy::StrategyGuide;
 use super::Modal;
+use crate::analysis::Class;
 use crate::engine::Level;
 use crate::game::BoardSize;
 use leptos::prelude::*;
@@ -164,6 +165,32 @@ fn Playing() -> impl IntoView {
             "this app has no relay (TURN) server. Then send the game by link instead: the link holds the moves so "
             "far; your friend opens it, plays a move and sends the new link back. Share game link, under the move "
             "list, sends any game's link the same way, for viewing."
+        </p>
+        <h3>"Hints, review and openings"</h3>
+        <p>
+            "Hints (Shift+H) write on every legal square what that move is worth, in discs at the end of the game "
+            "for the side to move: +4 means ahead by about four, −2 behind by about two. The best move is in bold "
+            "yellow. The values deepen while you think (the depth is shown beside the button); once the endgame "
+            "is solved they are exact (underlined), or W, L and D when only the win, loss or draw is known. The "
+            "line under the button is the expected continuation of the move under the pointer, or of the best."
+        </p>
+        <p>
+            {format!(
+                "Review game analyses every move and marks those that lose against the best move: ?! an \
+                 inaccuracy ({} to {} discs), ? a mistake ({} to {}), ?? a blunder ({} or more). Choose one in the \
+                 list to see its position with the played move (dashed red) and the better one (green). Quick \
+                 reviews a whole game in seconds; Deep looks further and takes several times longer. The graph \
+                 under the moves follows the evaluation from Black's view; click a point to go there.",
+                Class::INACCURACY,
+                Class::MISTAKE - 1,
+                Class::MISTAKE,
+                Class::BLUNDER - 1,
+                Class::BLUNDER
+            )}
+        </p>
+        <p>
+            "The opening's name (Tiger, Rose, Buffalo, …) shows under the status, on the move that reached it, "
+            "and for the move under the pointer, from whichever corner the game started."
         </p>
         <h3>"Saving and offline play"</h3>
         <p>
