@@ -7,8 +7,11 @@
 use reversi::engine::eval::weights::Weights;
 use reversi::engine::rng::Rng;
 use reversi::engine::rules::random_play::random_move;
-use reversi::game::notation::{read_board, read_obf, read_obf_file, read_transcript, write_board, write_transcript};
-use reversi::game::{parse_square, square_name, BoardSize, Color, Game, Variant};
+use reversi::game::notation::{
+    read_board, read_game, read_link, read_obf, read_obf_file, read_transcript, write_board, write_link,
+    write_transcript,
+};
+use reversi::game::{parse_square, square_name, BoardSize, Color, Game, Position, SetupPosition, Variant};
 use reversi::nboard::ggf::{parse_ggf, parse_move};
 use reversi::nboard::session::Session;
 use std::time::Duration;
@@ -39,6 +42,20 @@ fn random_game(rng: &mut Rng) -> Game {
     game
 }
 
+/// A game from a set-up position: a random game's position with the other side to move, played on at random.
+fn set_up_game(rng: &mut Rng) -> Game {
+    let at = *random_game(rng).position();
+    let mut game =
+        Game::from_position(Position::from_discs(at.size(), at.black(), at.white(), at.to_move().opponent()));
+    for _ in 0..rng.next_u64() % 20 {
+        if game.is_over() {
+            break;
+        }
+        game.play(random_move(game.legal_moves(), rng)).expect("a legal move");
+    }
+    game
+}
+
 /// `rounds` rounds of `round` on one generator seeded with `seed`; each round says how many inputs it tried, and the
 /// total is printed under `what`.
 fn fuzz(what: &str, seed: u64, rounds: usize, mut round: impl FnMut(&mut Rng) -> usize) {
@@ -64,6 +81,30 @@ fn transcripts_and_board_strings_read_back_and_survive_mutation() {
         let _ = read_transcript(&random_text(rng, 40), variant);
         let _ = read_board(&random_text(rng, 110));
         8
+    });
+}
+
+#[test]
+fn set_up_positions_and_their_games_read_back_and_survive_mutation() {
+    fuzz("set-up positions: transcripts, links, pasted positions", 15, rounds(), |rng| {
+        let game = set_up_game(rng);
+        let transcript = write_transcript(&game, rng.next_u64() % 2 == 0);
+        assert_eq!(read_game(&transcript, game.variant()).unwrap_or_else(|e| panic!("{transcript:?}: {e}")), game);
+        let link = write_link(&game);
+        assert_eq!(read_link(&link).unwrap_or_else(|e| panic!("{link:?}: {e}")), game);
+        let setup = SetupPosition::from_position(game.start_position());
+        let start_link = setup.link_code().expect("a start with discs");
+        for text in [setup.board_string(), setup.obf(), start_link] {
+            assert_eq!(SetupPosition::read(&text), Ok(setup), "{text:?}");
+        }
+        for text in [mutate(&transcript, rng), mutate(&link, rng), mutate(&setup.obf(), rng), random_text(rng, 70)] {
+            let _ = read_game(&text, Variant::default());
+            let _ = read_link(&text);
+            if let Ok(read) = SetupPosition::read(&text) {
+                assert_eq!(SetupPosition::read(&read.board_string()), Ok(read), "{text:?}");
+            }
+        }
+        6
     });
 }
 

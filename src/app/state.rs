@@ -290,9 +290,8 @@ impl AppState {
 
     /// The game so far as a link for anyone to open and view (the share sheet, else the clipboard).
     pub fn share_link(&self) {
-        if let Some(url) = self.table.with_untracked(|t| super::online::game_url(&t.game)) {
-            super::online::share_or_copy(*self, "Game link", &url, true);
-        }
+        let url = self.table.with_untracked(|t| super::online::game_url(&t.game));
+        super::online::share_or_copy(*self, "Game link", &url, true);
     }
 
     pub fn move_now(&self) {

@@ -3,7 +3,7 @@
 
 use super::actions::Action;
 use super::options::Options;
-use crate::game::notation::{read_game, write_link};
+use crate::game::notation::read_game;
 use crate::game::{square_name, Color, Coordinates, Game, IllegalMove, Move, PlayerKind, Reason, Refused, Variant};
 use crate::net::protocol::Message;
 use crate::net::session::{Event, Refusal, Session};
@@ -262,8 +262,7 @@ impl Table {
             Action::OfferDraw => self.resigning_side(players).is_some() && game.draw_offer().is_none(),
             Action::MoveNow | Action::Stop => thinking,
             Action::CopyTranscript => !game.history().played().is_empty(),
-            // A game from an imported board has no link (links carry moves from a standard start).
-            Action::ShareLink => !game.history().played().is_empty() && write_link(game).is_some(),
+            Action::ShareLink => !game.history().played().is_empty(),
             _ => true,
         }
     }
@@ -420,14 +419,14 @@ mod tests {
     }
 
     #[test]
-    fn a_game_has_a_link_to_share_once_it_has_moves_from_a_standard_start() {
+    fn a_game_has_a_link_to_share_once_it_has_moves() {
         let mut table = Table::default();
         assert!(!table.allows(&TWO_HUMANS, false, Action::ShareLink), "nothing to share yet");
         table.play(sq("f5")).unwrap();
         assert!(table.allows(&TWO_HUMANS, false, Action::ShareLink));
         let mut from_board = Table::from_game(Game::from_position(table.game.position().clone()));
         from_board.play(sq("d6")).unwrap();
-        assert!(!from_board.allows(&TWO_HUMANS, false, Action::ShareLink), "a link cannot carry a board");
+        assert!(from_board.allows(&TWO_HUMANS, false, Action::ShareLink), "a link carries a set-up start too");
     }
 
     /// Issue 11, defect 5: an empty import threw the game in progress away.

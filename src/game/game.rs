@@ -65,6 +65,12 @@ impl Game {
         self.history.start()
     }
 
+    /// The game starts from a position of its own (set up or imported) rather than its variant's start: its
+    /// transcript and link then carry that position.
+    pub fn has_set_up_start(&self) -> bool {
+        *self.start_position() != Position::start(self.variant)
+    }
+
     pub fn history(&self) -> &History {
         &self.history
     }

@@ -123,6 +123,19 @@ mod tests {
         assert_eq!(load::<Game>(&save(&imported)).unwrap(), imported);
     }
 
+    /// Saves written before set-up positions (the same record, version 1) load as they did, from the standard
+    /// start and from an imported board.
+    #[test]
+    fn saves_from_before_set_up_positions_still_load() {
+        let standard = r#"{"version":1,"data":{"variant":{"size":8,"opening":"Standard","first":"Black"},"start":"---------------------------OX------XO---------------------------X","moves":"f5d6c3","cursor":3,"ending":null,"draw_offer":null,"recorded":false}}"#;
+        assert_eq!(load::<Game>(standard).unwrap(), game_of("f5d6c3"));
+        let imported = r#"{"version":1,"data":{"variant":{"size":8,"opening":"Standard","first":"White"},"start":"-OXXXXXX-------------------XX------XX---------------------------O","moves":"paa1","cursor":2,"ending":null,"draw_offer":null,"recorded":false}}"#;
+        let game = load::<Game>(imported).unwrap();
+        assert!(game.has_set_up_start());
+        assert_eq!(game.history().moves(), &[crate::game::Move::Pass, crate::game::Move::Play(0)]);
+        assert_eq!(save(&game), imported, "a set-up game is saved in the same record");
+    }
+
     #[test]
     fn a_tampered_history_is_refused() {
         let text = save(&game_of("f5d6c3"));

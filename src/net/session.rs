@@ -91,7 +91,7 @@ impl Session {
             game_id: self.game_id,
             variant: game.variant(),
             plays: self.me,
-            moves: write_link(game).unwrap_or_default(),
+            moves: write_link(game),
         }
     }
 

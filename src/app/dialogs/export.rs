@@ -45,10 +45,7 @@ impl Exported {
 pub fn ExportDialog() -> impl IntoView {
     let state = AppState::get();
     let exported = state.table.with_untracked(|t| Exported::of(&t.game));
-    let link = match state.table.with_untracked(|t| game_url(&t.game)) {
-        Some(link) => view! { <ExportField label="Link" text=link /> }.into_any(),
-        None => view! { <p class="field-note">"A game that starts from an imported board has no link."</p> }.into_any(),
-    };
+    let link = state.table.with_untracked(|t| game_url(&t.game));
     let download = format!("data:text/plain;charset=utf-8,{}", percent_encoded(&exported.file()));
     view! {
         <Modal title="Export" class="export-dialog">
@@ -56,7 +53,7 @@ pub fn ExportDialog() -> impl IntoView {
                 <ExportField label="Transcript" text=exported.transcript />
                 <ExportField label="Board string" text=exported.board />
                 <ExportField label="GGF (NBoard)" text=exported.ggf />
-                {link}
+                <ExportField label="Link" text=link />
                 <div class="dialog-buttons">
                     <a class="action primary download" href=download download="reversi-game.txt">
                         "Download as a text file"

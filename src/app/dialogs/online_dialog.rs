@@ -104,10 +104,7 @@ pub fn OnlineDialog() -> impl IntoView {
             <section class="online-step" aria-labelledby="online-link">
                 <h3 id="online-link">"No connection? Send the game by link"</h3>
                 <p>"The game so far in a link: your friend opens it, plays a move and sends the new link back."</p>
-                {move || match game_link() {
-                    Some(link) => view! { <CodeBox label="Game link" text=link attr="data-game-link" /> }.into_any(),
-                    None => view! { <p>"A game that starts from an imported board has no link."</p> }.into_any(),
-                }}
+                {move || view! { <CodeBox label="Game link" text=game_link() attr="data-game-link" /> }}
             </section>
         </Modal>
     }

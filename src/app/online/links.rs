@@ -20,9 +20,9 @@ pub fn invitation_url(code: &str) -> String {
     format!("{}{JOIN}{code}", page())
 }
 
-/// A link that opens this game (variant and moves so far); `None` for a game from an imported board.
-pub fn game_url(game: &Game) -> Option<String> {
-    write_link(game).map(|code| format!("{}{GAME}{code}", page()))
+/// A link that opens this game (variant, a set-up start and the moves so far).
+pub fn game_url(game: &Game) -> String {
+    format!("{}{GAME}{}", page(), write_link(game))
 }
 
 /// Acts on the fragment the page was opened with: a game link loads that game (or its valid part, saying where it

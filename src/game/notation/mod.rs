@@ -16,14 +16,20 @@ pub use transcript::{read_transcript, replay, write_moves, write_transcript};
 
 use crate::game::{Game, Variant};
 
-/// Reads pasted text as a GGF record (NBoard), a board string (a game starting from that position) or else as a
-/// transcript of a game of `variant`. Text that is nearly a board string (a square too many or too few, one odd
-/// character) is read as one, so its error says what is wrong with it as a board string rather than as a transcript.
+/// Reads pasted text as a GGF record (NBoard), a board string or an OBF line (a game starting from that position)
+/// or else as a transcript of a game of `variant` (which may start with a board string line). Text that is nearly a
+/// board string (a square too many or too few, one odd character) is read as one, so its error says what is wrong
+/// with it as a board string rather than as a transcript.
 pub fn read_game(text: &str, variant: Variant) -> Result<Game, NotationError> {
+    let first_line = text.trim_start().lines().next().unwrap_or_default();
     if text.trim_start().starts_with("(;") {
         ggf::parse_ggf(text).and_then(|record| record.replay()).map_err(|e| NotationError::new(Location::Text, e))
     } else if is_board_text(text) {
         read_board(text).map(Game::from_position)
+    } else if text.split_once(';').is_some_and(|(board, _)| is_board_text(board)) {
+        read_obf(text.trim()).map(|line| Game::from_position(line.position))
+    } else if is_board_text(first_line) {
+        read_transcript(text, variant)
     } else if looks_like_board_text(text) {
         Err(read_board(text).map_or_else(
             |why| NotationError::new(Location::Text, format!("this looks like a board string, but {why}")),
@@ -82,5 +88,19 @@ mod tests {
             .to_string()
             .contains("'Z' is not a side to move"));
         assert!(read_game("f5d6c3d3c4", Variant::default()).is_ok(), "a transcript stays a transcript");
+    }
+
+    #[test]
+    fn obf_lines_and_transcripts_with_their_start_read_as_games() {
+        let board = "-OXXXXXX-------------------XX------XX---------------------------O";
+        let from_obf = read_game(&format!("{} O; PA:-2;", &board[..64]), Variant::default()).unwrap();
+        assert_eq!(from_obf.start_position(), &read_board(board).unwrap());
+        assert_eq!(from_obf.history().moves(), &[Move::Pass], "White has to pass");
+        let game = read_game(&format!("{board}\na1"), Variant::default()).unwrap();
+        assert_eq!(game.history().moves(), &[Move::Pass, Move::Play(0)]);
+        let error = read_game(&format!("{board}\na1 a1"), Variant::default()).unwrap_err().to_string();
+        assert_eq!(error, "move 2, a1: the game is over");
+        let error = read_game(&format!("{} O; Z9:+2;", &board[..64]), Variant::default()).unwrap_err().to_string();
+        assert_eq!(error, "field 2: 'Z9' is not a square");
     }
 }

@@ -1,9 +1,11 @@
 //! Transcripts: the moves of a game run together, "f5d6c3d3c4". Read as other programs write them too: any case,
 //! spaces, line breaks, commas, move numbers ("1. f5 d6 2. c3"), passes written "pass", "pa", "ps" or "--" or left
-//! out; written in lower case with passes left out unless asked for ("pa").
+//! out; written in lower case with passes left out unless asked for ("pa"). A game from a set-up position starts
+//! its transcript with that position's board string on a line of its own.
 
+use super::board_text::{is_board_text, read_board, write_board};
 use super::error::{quoted, Location, NotationError};
-use crate::game::{parse_square, square_name, Game, Move, Variant};
+use crate::game::{parse_square, square_name, Game, Move, Position, Variant};
 
 /// A transcript of `moves` on a `size`×`size` board.
 pub fn write_moves(moves: &[Move], size: usize, with_passes: bool) -> String {
@@ -16,14 +18,30 @@ pub fn write_moves(moves: &[Move], size: usize, with_passes: bool) -> String {
         .collect()
 }
 
-/// The transcript of the moves that lead to the game's current position.
+/// The transcript of the moves that lead to the game's current position, after the start's board string when the
+/// game has a start of its own.
 pub fn write_transcript(game: &Game, with_passes: bool) -> String {
-    write_moves(game.history().played(), game.variant().size.n(), with_passes)
+    let moves = write_moves(game.history().played(), game.variant().size.n(), with_passes);
+    if game.has_set_up_start() {
+        format!("{}\n{moves}", write_board(game.start_position()))
+    } else {
+        moves
+    }
 }
 
-/// A new game of `variant` with the transcript's moves played.
+/// The transcript's moves played on a new game of `variant`, or from the start its first line gives.
 pub fn read_transcript(text: &str, variant: Variant) -> Result<Game, NotationError> {
-    replay(text, Game::new(variant))
+    match start_line(text) {
+        Some((start, moves)) => replay(moves, Game::from_position(start)),
+        None => replay(text, Game::new(variant)),
+    }
+}
+
+/// A first line that is a board string, and the rest of the text.
+fn start_line(text: &str) -> Option<(Position, &str)> {
+    let (first, rest) = text.trim_start().split_once('\n')?;
+    let start = read_board(first).ok().filter(|_| is_board_text(first))?;
+    Some((start, rest))
 }
 
 /// Plays the transcript's moves on `game` (at its current point), checking every move and written pass.
@@ -138,6 +156,23 @@ mod tests {
         assert_eq!(err, "move 5, j10: no discs to flip");
         let err = read_transcript("e11", variant).unwrap_err().to_string();
         assert_eq!(err, "move 1: 'e11' is not a square");
+    }
+
+    #[test]
+    fn a_set_up_start_leads_the_transcript() {
+        let start = read_board("-OXXXXXX-------------------XX------XX---------------------------O").unwrap();
+        let mut game = Game::from_position(start);
+        game.play(0).unwrap();
+        let text = write_transcript(&game, false);
+        assert_eq!(text, "-OXXXXXX-------------------XX------XX---------------------------O\na1");
+        assert_eq!(read_transcript(&text, Variant::default()).unwrap(), game);
+        let with_passes = write_transcript(&game, true);
+        assert!(with_passes.ends_with("\npaa1"), "{with_passes}");
+        assert_eq!(read_transcript(&with_passes, Variant::default()).unwrap(), game);
+        let err = read_transcript(&text.replace("a1", "h8"), Variant::default()).unwrap_err();
+        assert_eq!(err.to_string(), "move 1, h8: no discs to flip");
+        // Transcripts of games from the start are as they always were.
+        assert_eq!(write_transcript(&read_transcript("f5d6", Variant::default()).unwrap(), false), "f5d6");
     }
 
     #[test]
