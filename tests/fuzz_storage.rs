@@ -11,9 +11,9 @@
 
 use reversi::app::options::{read_saved_options, Options};
 use reversi::app::saves::{
-    backup_key, restore, save_options, save_statistics, save_table, GuardedStore, KeyValueStore, MemoryStore, GAME_KEY,
-    OPTIONS_KEY, STATISTICS_KEY,
+    restore, save_options, save_statistics, save_table, GuardedStore, GAME_KEY, OPTIONS_KEY, STATISTICS_KEY,
 };
+use reversi::app::store::{KeyValueStore, MemoryStore};
 use reversi::app::table::Table;
 use reversi::game::{load, load_fields, save, squares_of, BoardSize, Color, Game, Opening, Statistics, Variant};
 
@@ -264,7 +264,9 @@ fn restoring_mutated_storage_keeps_what_reads_and_backs_up_the_rest() {
         let restored = restore(&store);
         for key in keys {
             let kept = store.get(key);
-            let backup = store.get(&backup_key(key));
+            let backup_of_key =
+                |stored: &String| stored.strip_prefix(key).is_some_and(|rest| rest.starts_with(".backup"));
+            let backup = store.keys().into_iter().find(backup_of_key).and_then(|backup| store.get(&backup));
             if backup.is_some() {
                 backups += 1;
                 assert_eq!(backup, kept, "{key}: the backup is the stored text, not yet written over");

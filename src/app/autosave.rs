@@ -2,10 +2,9 @@
 //! state, saves the options, the game and the statistics at every change, and counts each game in the statistics
 //! when it ends.
 
-use super::saves::{
-    record_finished_game, restore, save_options, save_statistics, save_table, GuardedStore, KeyValueStore, MemoryStore,
-};
+use super::saves::{record_finished_game, restore, save_options, save_statistics, save_table, GuardedStore};
 use super::state::AppState;
+use super::store::{KeyValueStore, MemoryStore};
 use leptos::prelude::*;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -35,6 +34,16 @@ impl KeyValueStore for BrowserStore {
                 .map_or_else(|| format!("{error:?}"), |e| String::from(e.message()))
         })
     }
+
+    fn remove(&self, key: &str) {
+        // Only the browser's own failure could refuse it, and then the key simply stays.
+        let _ = self.0.remove_item(key);
+    }
+
+    fn keys(&self) -> Vec<String> {
+        let length = self.0.length().unwrap_or(0);
+        (0..length).filter_map(|index| self.0.key(index).ok().flatten()).collect()
+    }
 }
 
 /// Restores the last visit (warning, once, about anything that could not be read), provides the app state through
@@ -42,11 +51,12 @@ impl KeyValueStore for BrowserStore {
 pub fn provide_saved_state() -> AppState {
     let browser = BrowserStore::open();
     let saving = browser.is_some();
-    let store: Box<dyn KeyValueStore> = match browser {
-        Some(browser) => Box::new(browser),
-        None => Box::new(MemoryStore::default()),
+    // The store lives as long as the page.
+    let store: &'static dyn KeyValueStore = match browser {
+        Some(browser) => Box::leak(Box::new(browser)),
+        None => Box::leak(Box::new(MemoryStore::default())),
     };
-    let mut restored = restore(&*store);
+    let mut restored = restore(store);
     if !saving {
         restored.problems.push(NO_STORAGE.into());
     }

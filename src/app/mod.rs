@@ -24,6 +24,7 @@ mod sound;
 pub(crate) mod square;
 pub mod state;
 mod status;
+pub mod store;
 pub mod table;
 mod theme;
 mod thinking;

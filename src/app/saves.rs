@@ -1,62 +1,20 @@
 //! What the app keeps between visits: the options, the game in progress and the statistics.
 //!
-//! Plain Rust over [`KeyValueStore`], so it is tested natively with a map; in the browser the store is
-//! localStorage (the glue that restores and saves the app state is autosave.rs). Every value is written in the game
-//! model's versioned envelope. Options and statistics are read field by field, so one bad field loses only itself;
-//! whatever could not be read is copied to a backup key before anything is written over it, and a save from a
-//! newer version of the app is never written over.
+//! Plain Rust over [`KeyValueStore`] (store.rs, which also holds each value's size cap), so it is tested natively
+//! with a map; in the browser the store is localStorage (the glue that restores and saves the app state is
+//! autosave.rs). Every value is written in the game model's versioned envelope, within its cap. Options and
+//! statistics are read field by field, so one bad field loses only itself; whatever could not be read is copied
+//! aside as a backup before anything is written over it, and a save from a newer version of the app is never
+//! written over.
 
 use super::options::{read_saved_options, Options};
+use super::store::{bound_backups, keep_aside, set_making_room, KeyValueStore, GAME_CAP, OPTIONS_CAP, STATISTICS_CAP};
 use super::table::Table;
 use crate::game::{load, load_fields, save, LoadError, PlayerKind, Statistics};
-use std::cell::RefCell;
-use std::collections::HashMap;
 
 pub const OPTIONS_KEY: &str = "reversi.options";
 pub const GAME_KEY: &str = "reversi.game";
 pub const STATISTICS_KEY: &str = "reversi.statistics";
-
-/// Text stored under keys: the browser's localStorage, or a map in tests.
-pub trait KeyValueStore {
-    fn get(&self, key: &str) -> Option<String>;
-    /// Fails with the browser's reason when it refuses (storage full, or disabled by the user).
-    fn set(&self, key: &str, value: &str) -> Result<(), String>;
-}
-
-impl<S: KeyValueStore + ?Sized> KeyValueStore for &S {
-    fn get(&self, key: &str) -> Option<String> {
-        (**self).get(key)
-    }
-
-    fn set(&self, key: &str, value: &str) -> Result<(), String> {
-        (**self).set(key, value)
-    }
-}
-
-impl<S: KeyValueStore + ?Sized> KeyValueStore for Box<S> {
-    fn get(&self, key: &str) -> Option<String> {
-        (**self).get(key)
-    }
-
-    fn set(&self, key: &str, value: &str) -> Result<(), String> {
-        (**self).set(key, value)
-    }
-}
-
-/// A store in memory, for tests and for a browser that offers no localStorage.
-#[derive(Default)]
-pub struct MemoryStore(RefCell<HashMap<String, String>>);
-
-impl KeyValueStore for MemoryStore {
-    fn get(&self, key: &str) -> Option<String> {
-        self.0.borrow().get(key).cloned()
-    }
-
-    fn set(&self, key: &str, value: &str) -> Result<(), String> {
-        self.0.borrow_mut().insert(key.into(), value.into());
-        Ok(())
-    }
-}
 
 /// What the app starts from.
 #[derive(Debug)]
@@ -72,11 +30,6 @@ pub struct Restored {
     pub untouchable: Vec<&'static str>,
 }
 
-/// Where a save that could not be read whole is copied before anything is written over it.
-pub fn backup_key(key: &str) -> String {
-    format!("{key}.backup")
-}
-
 /// What one stored value gave.
 enum Reading<T> {
     Whole(T),
@@ -85,21 +38,26 @@ enum Reading<T> {
     Unusable(LoadError),
 }
 
-/// One stored value: its key, what the player calls it, and what replaces it when it cannot be used.
+/// One stored value: its key, what the player calls it, what replaces it when it cannot be used, and its size cap.
 struct Saved {
     key: &'static str,
     what: &'static str,
     fallback: &'static str,
+    cap: usize,
 }
 
-const OPTIONS: Saved = Saved { key: OPTIONS_KEY, what: "options", fallback: "The default options are in use." };
-const STATISTICS: Saved = Saved { key: STATISTICS_KEY, what: "statistics", fallback: "They start again from zero." };
-const GAME: Saved = Saved { key: GAME_KEY, what: "game", fallback: "A new game has started." };
+const OPTIONS: Saved =
+    Saved { key: OPTIONS_KEY, what: "options", fallback: "The default options are in use.", cap: OPTIONS_CAP };
+const STATISTICS: Saved =
+    Saved { key: STATISTICS_KEY, what: "statistics", fallback: "They start again from zero.", cap: STATISTICS_CAP };
+const GAME: Saved = Saved { key: GAME_KEY, what: "game", fallback: "A new game has started.", cap: GAME_CAP };
 
 /// Reads everything the last visit left. Nothing stored is a first visit. A value read only in part keeps its
-/// readable fields; whatever could not be read is reported in `problems` and copied to its backup key before the
-/// app may write over it; a save from a newer version is left untouched.
+/// readable fields; whatever could not be read is reported in `problems` and copied aside as a backup before the
+/// app may write over it; a save from a newer version is left untouched. The backups already stored are brought
+/// within their caps first.
 pub fn restore(store: &dyn KeyValueStore) -> Restored {
+    bound_backups(store);
     let mut restored = Restored {
         options: Options::default(),
         table: Table::default(),
@@ -133,7 +91,7 @@ impl Restored {
             Ok((value, unreadable)) => Reading::Partly(value, unreadable),
             Err(error) => Reading::Unusable(error),
         };
-        let Saved { key, what, fallback } = saved;
+        let Saved { key, what, fallback, .. } = saved;
         let (value, report) = match reading {
             Reading::Whole(value) => return Some(value),
             Reading::Partly(value, unreadable) => {
@@ -150,8 +108,13 @@ impl Restored {
             }
             Reading::Unusable(error) => (None, format!("The saved {what} could not be used: {error}. {fallback}")),
         };
-        let kept = match store.set(&backup_key(key), &text) {
-            Ok(()) => format!(" The unreadable save is kept in this browser's storage under \"{}\".", backup_key(key)),
+        let kept = match keep_aside(store, key, &text) {
+            Ok(kept) if kept.trimmed => format!(
+                " The beginning of the unreadable save (the whole was too long to keep) is in this browser's storage \
+                 under \"{}\".",
+                kept.key
+            ),
+            Ok(kept) => format!(" The unreadable save is kept in this browser's storage under \"{}\".", kept.key),
             Err(_) => {
                 self.untouchable.push(key);
                 " It could not be copied aside, so it is left as it is and nothing is saved over it.".into()
@@ -180,19 +143,42 @@ impl<S: KeyValueStore> KeyValueStore for GuardedStore<S> {
         }
         self.store.set(key, value)
     }
+
+    fn remove(&self, key: &str) {
+        if !self.untouchable.contains(&key) {
+            self.store.remove(key)
+        }
+    }
+
+    fn keys(&self) -> Vec<String> {
+        self.store.keys()
+    }
 }
 
 pub fn save_options(store: &dyn KeyValueStore, options: &Options) -> Result<(), String> {
-    store.set(OPTIONS_KEY, &save(options)).map_err(refused)
+    write(store, &OPTIONS, &save(options))
 }
 
 /// Saves the game in progress with whether play is paused.
 pub fn save_table(store: &dyn KeyValueStore, table: &Table) -> Result<(), String> {
-    store.set(GAME_KEY, &save(table)).map_err(refused)
+    write(store, &GAME, &save(table))
 }
 
 pub fn save_statistics(store: &dyn KeyValueStore, statistics: &Statistics) -> Result<(), String> {
-    store.set(STATISTICS_KEY, &save(statistics)).map_err(refused)
+    write(store, &STATISTICS, &save(statistics))
+}
+
+/// Writes a value within its cap, making room by dropping the oldest backups if the browser refuses.
+fn write(store: &dyn KeyValueStore, saved: &Saved, text: &str) -> Result<(), String> {
+    let Saved { what, cap, .. } = saved;
+    if text.len() > *cap {
+        return Err(format!(
+            "The {what} could not be saved ({} bytes, over this app's cap of {cap}), so the changes will be lost \
+             when the page closes.",
+            text.len()
+        ));
+    }
+    set_making_room(store, saved.key, text).map_err(refused)
 }
 
 fn refused(reason: String) -> String {
@@ -221,21 +207,10 @@ pub fn record_finished_game(
 mod tests {
     use super::*;
     use crate::app::options::Theme;
+    use crate::app::store::{MemoryStore, BACKUPS_CAP, BACKUP_CAP};
     use crate::app::table::Players;
     use crate::engine::Level;
     use crate::game::{BoardSize, Color, Game, Opening, Variant};
-
-    /// A store whose writes fail, like a full or disabled localStorage.
-    struct FullStore;
-
-    impl KeyValueStore for FullStore {
-        fn get(&self, _: &str) -> Option<String> {
-            None
-        }
-        fn set(&self, _: &str, _: &str) -> Result<(), String> {
-            Err("QuotaExceededError".into())
-        }
-    }
 
     fn finished_game() -> Table {
         let mut table = Table::default();
@@ -303,15 +278,15 @@ mod tests {
         assert_eq!(restored.problems.len(), 3, "{:?}", restored.problems);
         let [options, statistics, game] = &restored.problems[..] else { unreachable!() };
         assert!(options.starts_with("The saved options could not be used: the stored text is not a save of this app. The default options are in use."), "{options}");
-        assert!(options.ends_with("kept in this browser's storage under \"reversi.options.backup\"."), "{options}");
+        assert!(options.ends_with("kept in this browser's storage under \"reversi.options.backup.1\"."), "{options}");
         assert!(statistics.contains("old save format (0)") && statistics.contains("They start again from zero."));
         assert!(game.contains("A new game has started."), "{game}");
-        assert_eq!(store.get(&backup_key(OPTIONS_KEY)).as_deref(), Some("{not json"));
-        assert_eq!(store.get(&backup_key(GAME_KEY)).as_deref(), Some(r#"{"version":1,"data":{"moves":3}}"#));
+        assert_eq!(store.get("reversi.options.backup.1").as_deref(), Some("{not json"));
+        assert_eq!(store.get("reversi.game.backup.3").as_deref(), Some(r#"{"version":1,"data":{"moves":3}}"#));
 
         let again = restore(&store);
         assert!(again.problems.is_empty(), "reported once: {:?}", again.problems);
-        assert_eq!(store.get(&backup_key(OPTIONS_KEY)).as_deref(), Some("{not json"), "the backup stays");
+        assert_eq!(store.get("reversi.options.backup.1").as_deref(), Some("{not json"), "the backup stays");
     }
 
     /// Issue 11, defect 6: a count of -1 or one missing field reset every count to 0.
@@ -334,7 +309,7 @@ mod tests {
             ),
             "{problem}"
         );
-        assert_eq!(store.get(&backup_key(STATISTICS_KEY)), Some(damaged));
+        assert_eq!(store.get("reversi.statistics.backup.1"), Some(damaged));
     }
 
     #[test]
@@ -347,32 +322,20 @@ mod tests {
         assert_eq!(restored.statistics, Statistics::default(), "this session counts from zero");
         assert!(restored.problems[0].contains("reload the page to get the newer version"), "{:?}", restored.problems);
         assert_eq!(store.get(STATISTICS_KEY).as_deref(), Some(newer), "never written over");
-        assert_eq!(store.get(&backup_key(STATISTICS_KEY)), None, "nothing to copy: the save itself stays");
-    }
-
-    /// A store that holds values but refuses every write, like a full localStorage after a visit.
-    struct FullStoreWith(MemoryStore);
-
-    impl KeyValueStore for FullStoreWith {
-        fn get(&self, key: &str) -> Option<String> {
-            self.0.get(key)
-        }
-        fn set(&self, _: &str, _: &str) -> Result<(), String> {
-            Err("QuotaExceededError".into())
-        }
+        assert!(store.keys().iter().all(|key| !key.contains("backup")), "nothing to copy: the save itself stays");
     }
 
     #[test]
     fn an_unreadable_save_that_cannot_be_copied_aside_is_never_written_over() {
-        let inner = MemoryStore::default();
-        inner.set(GAME_KEY, "garbage").unwrap();
-        let store = FullStoreWith(inner);
+        // Full to the last byte with the unreadable save.
+        let store = MemoryStore::with_capacity(GAME_KEY.len() + "garbage".len());
+        store.set(GAME_KEY, "garbage").unwrap();
         let restored = restore(&store);
         assert_eq!(restored.untouchable, [GAME_KEY]);
         assert!(restored.problems[0].ends_with("so it is left as it is and nothing is saved over it."));
-        let guarded = GuardedStore { store: &store.0, untouchable: restored.untouchable };
+        let guarded = GuardedStore { store: &store, untouchable: restored.untouchable };
         save_table(&guarded, &Table::default()).unwrap();
-        assert_eq!(store.0.get(GAME_KEY).as_deref(), Some("garbage"));
+        assert_eq!(store.get(GAME_KEY).as_deref(), Some("garbage"));
     }
 
     #[test]
@@ -493,9 +456,128 @@ mod tests {
 
     #[test]
     fn a_refusing_browser_gives_a_message_not_a_panic() {
-        let error = save_options(&FullStore, &Options::default()).unwrap_err();
+        let full = MemoryStore::with_capacity(0);
+        let error = save_options(&full, &Options::default()).unwrap_err();
         assert!(error.contains("QuotaExceededError") && error.contains("will be lost"), "{error}");
-        let restored = restore(&FullStore);
+        let restored = restore(&full);
         assert!(restored.problems.is_empty(), "nothing stored, nothing written: {:?}", restored.problems);
+    }
+
+    /// Plays `moves` of the game's first legal moves (or to its end), saving after each as the autosave does.
+    fn play_and_save(store: &dyn KeyValueStore, table: &mut Table, moves: usize) {
+        for _ in 0..moves {
+            let Some(square) = crate::game::squares_of(table.game.legal_moves()).next() else { break };
+            table.play(square).unwrap();
+            save_table(store, table).unwrap();
+        }
+    }
+
+    /// Fills the store to the last byte with another app's data, as `another-app.<n>` keys; returns how many keys
+    /// it holds (a store already full keeps its count).
+    fn fill(store: &MemoryStore) -> usize {
+        let mut keys = store.keys().iter().filter(|key| key.starts_with("another-app.")).count();
+        for size in [1024, 1] {
+            while store.set(&format!("another-app.{keys}"), &"x".repeat(size)).is_ok() {
+                keys += 1;
+            }
+        }
+        if let Some(last) = keys.checked_sub(1).map(|last| format!("another-app.{last}")) {
+            while store.set(&last, &(store.get(&last).unwrap() + "x")).is_ok() {}
+        }
+        keys
+    }
+
+    #[test]
+    fn with_storage_filled_by_old_backups_play_goes_on_and_the_oldest_backups_make_room() {
+        let store = MemoryStore::with_capacity(200 * 1024);
+        store.set("reversi.game.backup", &"old".repeat(BACKUP_CAP)).unwrap(); // from before backups had a cap
+        let mut statistics = Statistics::default();
+        record_finished_game(&store, &mut finished_game(), &mut statistics, PlayerKind::Human, PlayerKind::Human)
+            .unwrap();
+        let mut restored = start(&store);
+        assert_eq!(store.get("reversi.game.backup").unwrap().len(), BACKUP_CAP, "an over-long backup is cut");
+        // Unreadable games met on several visits, then another app's data up to the last byte.
+        for visit in 0..6 {
+            store.set(GAME_KEY, &format!("unreadable {visit} {}", "#".repeat(BACKUP_CAP))).unwrap();
+            restored = start(&store);
+        }
+        let backups = || {
+            let mut keys: Vec<String> = store.keys().into_iter().filter(|key| key.contains(".backup")).collect();
+            keys.sort_by_key(|key| key.rsplit('.').next().and_then(|number| number.parse::<u32>().ok()));
+            keys
+        };
+        let bytes: usize = backups().iter().map(|key| store.get(key).unwrap().len()).sum();
+        assert!(bytes <= BACKUPS_CAP, "{bytes} bytes of backups");
+        let junk = fill(&store);
+        let before = backups();
+
+        let mut table = restored.table;
+        play_and_save(&store, &mut table, 200);
+        assert!(table.game.is_over());
+        record_finished_game(&store, &mut table, &mut restored.statistics, PlayerKind::Human, PlayerKind::Human)
+            .unwrap();
+        let after = backups();
+        assert!(after.len() < before.len(), "backups were dropped to make room: {before:?} then {after:?}");
+        assert!(before.ends_with(&after), "the newest kept, the oldest dropped: {before:?} then {after:?}");
+        let reloaded = restore(&store);
+        assert_eq!(reloaded.table, table);
+        assert_eq!(reloaded.statistics.black_vs_white.games(), 2);
+        assert!(reloaded.problems.is_empty(), "{:?}", reloaded.problems);
+        let theirs = store.keys().into_iter().filter(|key| key.starts_with("another-app.")).count();
+        assert_eq!(theirs, junk, "another app's data is never touched");
+    }
+
+    #[test]
+    fn with_storage_full_of_another_apps_data_saving_fails_plainly_and_keeps_the_last_save() {
+        let store = MemoryStore::with_capacity(8 * 1024);
+        let mut table = Table::default();
+        play_and_save(&store, &mut table, 4);
+        let saved = store.get(GAME_KEY);
+        fill(&store);
+        let played = table.game.history().cursor();
+        let square = crate::game::squares_of(table.game.legal_moves()).next().unwrap();
+        table.play(square).unwrap();
+        let error = save_table(&store, &table).unwrap_err();
+        assert!(error.starts_with("The browser did not let the game be saved (QuotaExceededError"), "{error}");
+        assert_eq!(store.get(GAME_KEY), saved, "the last save stays whole");
+        assert_eq!(restore(&store).table.game.history().cursor(), played);
+    }
+
+    #[test]
+    fn a_value_over_its_cap_is_not_saved_and_says_why() {
+        let store = MemoryStore::default();
+        let tiny = Saved { cap: 10, ..STATISTICS };
+        let error = write(&store, &tiny, &save(&Statistics::default())).unwrap_err();
+        assert!(error.starts_with("The statistics could not be saved ("), "{error}");
+        assert!(error.contains("over this app's cap of 10"), "{error}");
+        assert_eq!(store.get(STATISTICS_KEY), None);
+    }
+
+    /// The caps are far above what the app saves: the longest game there is (10×10, every square played), the
+    /// statistics with their longest numbers and the options with the most STUN servers of the longest addresses.
+    #[test]
+    fn every_save_fits_well_within_its_cap() {
+        let store = MemoryStore::default();
+        let mut table = Table::from_game(Game::new(Variant { size: BoardSize::Ten, ..Variant::default() }));
+        play_and_save(&store, &mut table, 200);
+        let game = store.get(GAME_KEY).unwrap().len();
+        assert!(game * 4 <= GAME_CAP, "a whole 10×10 game takes {game} bytes");
+        let mut statistics = Statistics::default();
+        for _ in 0..3 {
+            let mut table = finished_game();
+            statistics.record(&mut table.game, PlayerKind::Computer, PlayerKind::Human);
+        }
+        for tally in [&mut statistics.black_vs_white, &mut statistics.computer_vs_human] {
+            (tally.discs, tally.opponent_discs) = (u64::MAX, u64::MAX);
+        }
+        save_statistics(&store, &statistics).unwrap();
+        let counts = store.get(STATISTICS_KEY).unwrap().len();
+        assert!(counts * 4 <= STATISTICS_CAP, "the statistics take {counts} bytes");
+        let mut options = Options::default();
+        let longest_stun = format!("stun:{}", "s".repeat(195));
+        options.set_stun_servers(&[longest_stun.as_str(); 4].join(" ")).unwrap();
+        save_options(&store, &options).unwrap();
+        let options = store.get(OPTIONS_KEY).unwrap().len();
+        assert!(options * 2 <= OPTIONS_CAP, "the options take {options} bytes");
     }
 }
