@@ -3,6 +3,8 @@
 pub mod analysis;
 pub mod app;
 pub mod engine;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod fuzzing;
 pub mod game;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod nboard;

@@ -71,6 +71,25 @@ impl Flags {
     fn text(&self, name: &str, default: &str) -> String {
         self.0.get(name).map_or(default, String::as_str).to_string()
     }
+
+    /// The settings of self-played games that both self-play commands take, each with its default: `--seed` (1),
+    /// `--random` (the range of random opening moves), `--depth` and `--exact`.
+    fn games(&self, random: &str, depth: u32, exact: u32) -> Result<GamesFlags, String> {
+        Ok(GamesFlags {
+            seed: self.get("seed", 1)?,
+            random_moves: parse_range(&self.text("random", random), "random")?,
+            depth: self.get("depth", depth)?,
+            exact_empties: self.get("exact", exact)?,
+        })
+    }
+}
+
+/// What [`Flags::games`] reads.
+struct GamesFlags {
+    seed: u64,
+    random_moves: (u32, u32),
+    depth: u32,
+    exact_empties: u32,
 }
 
 /// What a command line asks for, read and checked before anything runs.
@@ -98,13 +117,9 @@ fn parse_command(args: &[String]) -> Result<Command, String> {
     match name.as_str() {
         "generate" => {
             let flags = Flags::parse(rest, &["games", "seed", "random", "depth", "exact", "temperature", "out"])?;
-            let config = SelfPlay {
-                seed: flags.get("seed", 1)?,
-                random_moves: parse_range(&flags.text("random", "8-20"), "random")?,
-                depth: flags.get("depth", 2)?,
-                exact_empties: flags.get("exact", 16)?,
-                temperature: flags.get("temperature", 1.0)?,
-            };
+            let GamesFlags { seed, random_moves, depth, exact_empties } = flags.games("8-20", 2, 16)?;
+            let config =
+                SelfPlay { seed, random_moves, depth, exact_empties, temperature: flags.get("temperature", 1.0)? };
             let games = flags.get("games", 4000)?;
             Ok(Command::Generate { games, config, out: flags.path("out", "target/train/games.bin") })
         }
@@ -113,13 +128,8 @@ fn parse_command(args: &[String]) -> Result<Command, String> {
                 rest,
                 &["dir", "weights", "chunks", "chunk-games", "threads", "seed", "random", "depth", "exact", "noise"],
             )?;
-            let config = LabelledPlay {
-                seed: flags.get("seed", 1)?,
-                random_moves: parse_range(&flags.text("random", "4-16"), "random")?,
-                depth: flags.get("depth", 8)?,
-                exact_empties: flags.get("exact", 20)?,
-                noise: flags.get("noise", 0.1)?,
-            };
+            let GamesFlags { seed, random_moves, depth, exact_empties } = flags.games("4-16", 8, 20)?;
+            let config = LabelledPlay { seed, random_moves, depth, exact_empties, noise: flags.get("noise", 0.1)? };
             let chunks = flags.get("chunks", 1_000_000)?;
             let chunk_games = flags.get("chunk-games", 40)?;
             let threads = flags.get("threads", 2)?;

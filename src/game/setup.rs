@@ -208,6 +208,7 @@ fn looks_like_link(text: &str) -> bool {
 mod tests {
     use super::*;
     use crate::engine::rng::Rng;
+    use crate::fuzzing::mutate;
     use crate::game::parse_square;
 
     fn sq(name: &str) -> usize {
@@ -328,17 +329,7 @@ mod tests {
         let texts = [setup.board_string(), setup.obf(), setup.link_code().unwrap()];
         let alphabet: Vec<char> = "XO-xo;:#=12AZ~_ é\n".chars().collect();
         for round in 0..20_000 {
-            let mut chars: Vec<char> = texts[round % texts.len()].chars().collect();
-            for _ in 0..1 + rng.next_u64() % 3 {
-                let at = rng.next_u64() as usize % (chars.len() + 1);
-                let c = alphabet[rng.next_u64() as usize % alphabet.len()];
-                match rng.next_u64() % 3 {
-                    0 if at < chars.len() => chars[at] = c,
-                    1 => chars.insert(at, c),
-                    _ => chars.truncate(at),
-                }
-            }
-            let text: String = chars.into_iter().collect();
+            let text = mutate(&texts[round % texts.len()], &alphabet, 1..=3, &mut rng);
             if let Ok(read) = SetupPosition::read(&text) {
                 assert_eq!(SetupPosition::read(&read.board_string()), Ok(read), "{text:?}");
             }

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::engine::rng::Rng;
+use crate::fuzzing::mutate;
 use crate::game::{squares_of, EndReason};
 
 /// Both sides of a game: each with its own seat and its own copy of the game.
@@ -196,17 +197,7 @@ fn a_hundred_thousand_mutated_messages_never_panic_or_break_the_rules() {
     let alphabet: Vec<char> = "{}[]\":,0123456789abcdefghijklmnopqrstuvwxyz_-é \\".chars().collect();
     let (host, game) = &mut pair.host;
     for round in 0..100_000 {
-        let mut chars: Vec<char> = samples[round % samples.len()].chars().collect();
-        for _ in 0..rng.next_u64() % 4 {
-            let at = rng.next_u64() as usize % (chars.len() + 1);
-            let c = alphabet[rng.next_u64() as usize % alphabet.len()];
-            match rng.next_u64() % 3 {
-                0 if at < chars.len() => chars[at] = c,
-                1 => chars.insert(at, c),
-                _ => chars.truncate(at),
-            }
-        }
-        let text: String = chars.into_iter().collect();
+        let text = mutate(&samples[round % samples.len()], &alphabet, 0..=3, &mut rng);
         let before = game.clone();
         match host.receive(game, &text) {
             Ok(_) => {

@@ -333,6 +333,7 @@ fn address_text(address: &Address) -> String {
 mod tests {
     use super::*;
     use crate::engine::rng::Rng;
+    use crate::fuzzing::{mutate, random_text};
 
     /// An offer as Chromium writes it for a data channel after gathering (one mDNS host, one public address, and
     /// a TCP candidate that is left out).
@@ -398,20 +399,8 @@ mod tests {
         let mut rng = Rng::new(3);
         let mut decoded = 0;
         for round in 0..100_000 {
-            let mut chars: Vec<char> = code.chars().collect();
-            if round % 10 == 0 {
-                chars = (0..rng.next_u64() % 200).map(|_| alphabet[rng.next_u64() as usize % alphabet.len()]).collect();
-            }
-            for _ in 0..rng.next_u64() % 3 {
-                let at = rng.next_u64() as usize % (chars.len() + 1);
-                let c = alphabet[rng.next_u64() as usize % alphabet.len()];
-                match rng.next_u64() % 3 {
-                    0 if at < chars.len() => chars[at] = c,
-                    1 => chars.insert(at, c),
-                    _ => chars.truncate(at),
-                }
-            }
-            if let Ok(signal) = Signal::decode(&chars.into_iter().collect::<String>()) {
+            let base = if round % 10 == 0 { random_text(&alphabet, 199, &mut rng) } else { code.clone() };
+            if let Ok(signal) = Signal::decode(&mutate(&base, &alphabet, 0..=2, &mut rng)) {
                 decoded += 1;
                 assert_eq!(Signal::decode(&signal.encode()).unwrap(), signal);
                 let _ = signal.to_sdp();

@@ -4,6 +4,7 @@
 //! `FUZZ_ITERATIONS=N` runs N rounds instead of the default (`DEFAULT_ROUNDS`, a few seconds in a debug build).
 
 use reversi::engine::rng::Rng;
+use reversi::fuzzing;
 
 const DEFAULT_ROUNDS: usize = 1_000;
 
@@ -20,27 +21,10 @@ pub const ALPHABET: &[char] = &[
 
 /// Up to `most` characters of `ALPHABET`.
 pub fn random_text(rng: &mut Rng, most: usize) -> String {
-    let len = (rng.next_u64() % (most as u64 + 1)) as usize;
-    (0..len).map(|_| ALPHABET[(rng.next_u64() % ALPHABET.len() as u64) as usize]).collect()
+    fuzzing::random_text(ALPHABET, most, rng)
 }
 
-/// `text` with a few characters replaced, inserted, deleted or duplicated at random places.
+/// `text` with one to four edits of `ALPHABET`'s characters at random places (the crate's one mutation).
 pub fn mutate(text: &str, rng: &mut Rng) -> String {
-    let mut chars: Vec<char> = text.chars().collect();
-    for _ in 0..1 + rng.next_u64() % 4 {
-        let at = (rng.next_u64() % (chars.len() as u64 + 1)) as usize;
-        let c = ALPHABET[(rng.next_u64() % ALPHABET.len() as u64) as usize];
-        match rng.next_u64() % 4 {
-            0 if at < chars.len() => chars[at] = c,
-            1 => chars.insert(at, c),
-            2 if at < chars.len() => {
-                chars.remove(at);
-            }
-            _ => {
-                let tail: Vec<char> = chars[at..].iter().take(8).copied().collect();
-                chars.splice(at..at, tail);
-            }
-        }
-    }
-    chars.into_iter().collect()
+    fuzzing::mutate(text, ALPHABET, 1..=4, rng)
 }

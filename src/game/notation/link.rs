@@ -167,6 +167,7 @@ fn variant_of(number: usize) -> Option<Variant> {
 mod tests {
     use super::*;
     use crate::engine::rng::Rng;
+    use crate::fuzzing::mutate;
     use crate::game::notation::read_board;
     use crate::game::{squares_of, Move};
 
@@ -300,17 +301,7 @@ mod tests {
         let codes: Vec<String> = games.iter().map(write_link).collect();
         let alphabet: Vec<char> = DIGITS.iter().map(|&d| d as char).chain("~!12 é".chars()).collect();
         for round in 0..100_000 {
-            let mut chars: Vec<char> = codes[round % codes.len()].chars().collect();
-            for _ in 0..1 + rng.next_u64() % 3 {
-                let at = rng.next_u64() as usize % (chars.len() + 1);
-                let c = alphabet[rng.next_u64() as usize % alphabet.len()];
-                match rng.next_u64() % 3 {
-                    0 if at < chars.len() => chars[at] = c,
-                    1 => chars.insert(at, c),
-                    _ => chars.truncate(at),
-                }
-            }
-            let code: String = chars.into_iter().collect();
+            let code = mutate(&codes[round % codes.len()], &alphabet, 1..=3, &mut rng);
             match read_link(&code) {
                 Ok(game) => assert_eq!(read_link(&write_link(&game)).unwrap(), game),
                 Err(LinkError { valid_part: Some(game), .. }) => {
