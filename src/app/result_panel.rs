@@ -11,11 +11,13 @@ use leptos::prelude::*;
 /// The panel's heading and the line under it.
 pub fn wording(result: &GameResult, board_full: bool) -> (String, String) {
     let heading = match result.winner() {
+        Some(winner) if matches!(result.reason, EndReason::LostOnTime(_)) => format!("{winner} wins on time"),
         Some(winner) => format!("{winner} wins {}", result.score()),
         None => format!("Draw {}", result.score()),
     };
     let detail = match result.reason {
         EndReason::Resigned(loser) => format!("{loser} resigned."),
+        EndReason::LostOnTime(loser) => format!("{loser} ran out of time."),
         EndReason::AgreedDraw => "Drawn by agreement.".to_string(),
         EndReason::NoMoves if result.is_wipeout() => {
             let loser = result.winner().map_or(Color::Black, Color::opponent);
@@ -88,6 +90,10 @@ mod tests {
         assert_eq!(
             wording(&result(64, 0, EndReason::Resigned(Color::White)), false),
             ("Black wins 64–0".into(), "White resigned.".into())
+        );
+        assert_eq!(
+            wording(&result(0, 64, EndReason::LostOnTime(Color::Black)), false),
+            ("White wins on time".into(), "Black ran out of time.".into())
         );
         assert_eq!(
             wording(&result(20, 18, EndReason::AgreedDraw), false),

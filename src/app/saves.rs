@@ -215,7 +215,7 @@ mod tests {
     fn finished_game() -> Table {
         let mut table = Table::default();
         for name in ["d3", "c3", "b3", "d2", "e1", "d6", "d7", "e3", "f4"] {
-            table.play(crate::game::parse_square(name, 8).unwrap()).unwrap();
+            table.play(crate::game::parse_square(name, 8).unwrap(), 0).unwrap();
         }
         assert!(table.game.is_over(), "the shortest game: Black wipes White out in nine moves");
         table
@@ -364,7 +364,7 @@ mod tests {
         let players = Players { black: PlayerKind::Human, white: PlayerKind::Computer };
         let mut table = Table::default();
         for name in ["f5", "d6"] {
-            table.play(crate::game::parse_square(name, 8).unwrap()).unwrap();
+            table.play(crate::game::parse_square(name, 8).unwrap(), 0).unwrap();
         }
         assert!(table.undo(&players) && table.suspended, "undo onto the computer's turn pauses play");
         save_table(&store, &table).unwrap();
@@ -467,7 +467,7 @@ mod tests {
     fn play_and_save(store: &dyn KeyValueStore, table: &mut Table, moves: usize) {
         for _ in 0..moves {
             let Some(square) = crate::game::squares_of(table.game.legal_moves()).next() else { break };
-            table.play(square).unwrap();
+            table.play(square, 0).unwrap();
             save_table(store, table).unwrap();
         }
     }
@@ -536,7 +536,7 @@ mod tests {
         fill(&store);
         let played = table.game.history().cursor();
         let square = crate::game::squares_of(table.game.legal_moves()).next().unwrap();
-        table.play(square).unwrap();
+        table.play(square, 0).unwrap();
         let error = save_table(&store, &table).unwrap_err();
         assert!(error.starts_with("The browser did not let the game be saved (QuotaExceededError"), "{error}");
         assert_eq!(store.get(GAME_KEY), saved, "the last save stays whole");

@@ -162,7 +162,8 @@ impl AppState {
 
     fn place(&self, square: usize) {
         let mut played = Ok(());
-        self.table.update(|t| played = t.play(square));
+        let now = super::online::now_ms();
+        self.table.update(|t| played = t.play(square, now));
         match played {
             Ok(()) => {
                 self.notice.set(None);

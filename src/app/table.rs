@@ -87,15 +87,15 @@ impl Table {
     }
 
     /// Plays a move for the side to move and lets play continue; online, only on this side's turn, and the move
-    /// goes to the peer.
-    pub fn play(&mut self, square: usize) -> Result<(), IllegalMove> {
+    /// goes to the peer (with this side's time left at `now` in a game with clocks).
+    pub fn play(&mut self, square: usize, now: u64) -> Result<(), IllegalMove> {
         match &mut self.online {
             Some(session) => {
                 if !session.my_turn(&self.game) {
                     let square = square_name(square, self.game.variant().size.n());
                     return Err(IllegalMove { square, reason: Reason::NotYourTurn });
                 }
-                let message = session.play(&mut self.game, square)?;
+                let message = session.play(&mut self.game, square, now)?;
                 self.outbox.push(message);
             }
             None => self.game.play(square)?,
@@ -104,10 +104,21 @@ impl Table {
         Ok(())
     }
 
-    /// A message from the peer, checked against the game before it changes anything.
-    pub fn receive(&mut self, text: &str) -> Result<Event, Refusal> {
+    /// A message from the peer, received at `now`, checked against the game before it changes anything.
+    pub fn receive(&mut self, text: &str, now: u64) -> Result<Event, Refusal> {
         let Some(session) = &mut self.online else { return Err(Refusal("this game is not played online".into())) };
-        session.receive(&mut self.game, text)
+        session.receive(&mut self.game, text, now)
+    }
+
+    /// Online with clocks: keeps them in step at `now`; true when a side's time ran out just now (the game is over
+    /// and the peer told).
+    pub fn tick_clock(&mut self, now: u64, connected: bool) -> bool {
+        let Some(message) = self.online.as_mut().and_then(|session| session.tick(&mut self.game, now, connected))
+        else {
+            return false;
+        };
+        self.outbox.push(message);
+        true
     }
 
     /// An online action (take-back request, rematch, ...) whose message goes to the peer; false if it does not
@@ -331,6 +342,7 @@ pub fn describe_position(game: &Game) -> String {
 mod tests {
     use super::*;
     use crate::game::{parse_square, BoardSize};
+    use crate::net::clock::Clock;
 
     const HUMAN_VS_COMPUTER: Players = Players { black: PlayerKind::Human, white: PlayerKind::Computer };
     const TWO_HUMANS: Players = Players { black: PlayerKind::Human, white: PlayerKind::Human };
@@ -345,7 +357,7 @@ mod tests {
         let mut table = Table::default();
         assert_eq!(table.computer_to_move(&HUMAN_VS_COMPUTER), None);
         assert_eq!(table.human_to_move(&HUMAN_VS_COMPUTER), Some(Color::Black));
-        table.play(sq("f5")).unwrap();
+        table.play(sq("f5"), 0).unwrap();
         assert_eq!(table.computer_to_move(&HUMAN_VS_COMPUTER), Some(Color::White));
         assert_eq!(table.human_to_move(&HUMAN_VS_COMPUTER), None);
         assert_eq!(table.computer_to_move(&TWO_HUMANS), None);
@@ -355,7 +367,7 @@ mod tests {
     fn undo_onto_the_computers_turn_suspends_until_resume_or_a_human_move() {
         let mut table = Table::default();
         for name in ["f5", "d6", "c3"] {
-            table.play(sq(name)).unwrap();
+            table.play(sq(name), 0).unwrap();
         }
         assert!(table.undo(&HUMAN_VS_COMPUTER), "back to after f5 d6: Black (human) to move");
         assert!(!table.suspended);
@@ -370,7 +382,7 @@ mod tests {
         assert!(!table.suspended, "redo landed on the human's turn");
         table.undo(&HUMAN_VS_COMPUTER);
         assert!(table.suspended);
-        table.play(sq("f6")).unwrap();
+        table.play(sq("f6"), 0).unwrap();
         assert!(!table.suspended, "a move lets play continue");
         assert!(!table.game.can_redo(), "the redo tail is gone");
     }
@@ -378,7 +390,7 @@ mod tests {
     #[test]
     fn the_human_resigns_and_offers_draws_whoever_is_to_move() {
         let mut table = Table::default();
-        table.play(sq("f5")).unwrap();
+        table.play(sq("f5"), 0).unwrap();
         assert_eq!(table.resigning_side(&HUMAN_VS_COMPUTER), Some(Color::Black), "even on White's turn");
         assert_eq!(table.resigning_side(&TWO_HUMANS), Some(Color::White), "two humans: the side to move");
         assert_eq!(table.resigning_side(&TWO_COMPUTERS), None);
@@ -410,7 +422,7 @@ mod tests {
         assert!(!table.allows(&players, false, Action::CopyTranscript));
         assert!(!table.allows(&players, false, Action::MoveNow));
         assert!(table.allows(&players, false, Action::NewGame));
-        table.play(sq("f5")).unwrap();
+        table.play(sq("f5"), 0).unwrap();
         assert!(table.allows(&players, false, Action::Undo) && !table.allows(&players, false, Action::Redo));
         assert!(table.allows(&players, true, Action::MoveNow) && table.allows(&players, true, Action::Stop));
         assert!(!table.allows(&players, false, Action::ResumePlay));
@@ -422,10 +434,10 @@ mod tests {
     fn a_game_has_a_link_to_share_once_it_has_moves() {
         let mut table = Table::default();
         assert!(!table.allows(&TWO_HUMANS, false, Action::ShareLink), "nothing to share yet");
-        table.play(sq("f5")).unwrap();
+        table.play(sq("f5"), 0).unwrap();
         assert!(table.allows(&TWO_HUMANS, false, Action::ShareLink));
         let mut from_board = Table::from_game(Game::from_position(table.game.position().clone()));
-        from_board.play(sq("d6")).unwrap();
+        from_board.play(sq("d6"), 0).unwrap();
         assert!(from_board.allows(&TWO_HUMANS, false, Action::ShareLink), "a link carries a set-up start too");
     }
 
@@ -434,7 +446,7 @@ mod tests {
     fn an_empty_or_unchanged_import_does_nothing_and_a_replacing_one_says_what_it_loses() {
         let mut table = Table::default();
         for name in ["f5", "d6", "c3"] {
-            table.play(sq(name)).unwrap();
+            table.play(sq(name), 0).unwrap();
         }
         let variant = Variant::default();
         assert_eq!(read_import("", &table.game, variant), Import::Empty);
@@ -454,23 +466,44 @@ mod tests {
 
     #[test]
     fn online_the_peer_plays_its_colour_and_every_action_goes_out_as_a_message() {
-        let mut table = Table::online(Game::default(), Session::host(Color::White, 1));
+        let mut table = Table::online(Game::default(), Session::host(Color::White, 1, None));
         assert_eq!(table.human_to_move(&TWO_HUMANS), None, "Black is the peer's");
         assert_eq!(table.computer_to_move(&TWO_COMPUTERS), None, "no computer online");
-        assert_eq!(table.play(sq("f5")).unwrap_err().reason, Reason::NotYourTurn);
-        assert_eq!(table.receive(&Message::Move { ply: 0, square: sq("f5") as u32 }.to_text()), Ok(Event::Moved(37)));
+        assert_eq!(table.play(sq("f5"), 0).unwrap_err().reason, Reason::NotYourTurn);
+        let f5 = Message::Move { ply: 0, square: sq("f5") as u32, clock_ms: None };
+        assert_eq!(table.receive(&f5.to_text(), 0), Ok(Event::Moved(37)));
         assert_eq!(table.human_to_move(&TWO_HUMANS), Some(Color::White));
-        table.play(sq("d6")).unwrap();
-        assert_eq!(table.outbox, vec![Message::Move { ply: 1, square: sq("d6") as u32 }]);
+        table.play(sq("d6"), 0).unwrap();
+        assert_eq!(table.outbox, vec![Message::Move { ply: 1, square: sq("d6") as u32, clock_ms: None }]);
         assert!(!table.undo(&TWO_HUMANS) && !table.allows(&TWO_HUMANS, false, Action::Undo), "take-backs are asked");
         assert_eq!(table.offer_draw(&HUMAN_VS_COMPUTER), Ok(DrawOffer::PeerDecides));
         assert!(!table.human_answers_draw(&TWO_HUMANS), "only the peer answers this side's offer");
-        assert_eq!(table.receive(&Message::DrawDecline.to_text()), Ok(Event::DrawDeclined));
+        assert_eq!(table.receive(&Message::DrawDecline.to_text(), 0), Ok(Event::DrawDeclined));
         assert_eq!(table.resign(&TWO_HUMANS), Ok(Color::White));
         assert_eq!(table.outbox.last(), Some(&Message::Resign));
         let saved = crate::game::save(&table);
         let restored: Table = crate::game::load(&saved).unwrap();
         assert_eq!(restored.online, table.online, "the seat is saved with the game");
+    }
+
+    #[test]
+    fn online_clocks_run_while_connected_end_the_game_on_time_and_are_saved() {
+        let clock = Clock::with_minutes(1);
+        let mut table = Table::online(Game::default(), Session::host(Color::Black, 1, clock));
+        assert!(!table.tick_clock(0, true));
+        table.play(sq("f5"), 20_000).unwrap();
+        assert_eq!(table.outbox.pop(), Some(Message::Move { ply: 0, square: 37, clock_ms: Some(40_000) }));
+        assert!(!table.tick_clock(30_000, false), "stopped while the connection is lost");
+        let saved = crate::game::save(&table);
+        let mut restored: Table = crate::game::load(&saved).unwrap();
+        let left = |t: &Table, side| t.online.as_ref().and_then(|s| s.clock).map(|c| c.left(side, 0));
+        assert_eq!((left(&restored, Color::Black), left(&restored, Color::White)), (Some(40_000), Some(50_000)));
+        assert!(!restored.tick_clock(100_000, true));
+        assert!(restored.tick_clock(150_000, true), "White's minute is up");
+        assert_eq!(restored.outbox, vec![Message::TimeOut { ply: 1 }]);
+        assert_eq!(describe_position(&restored.game), "Game over: Black wins on time 64–0.");
+        let reloaded: Table = crate::game::load(&crate::game::save(&restored)).unwrap();
+        assert_eq!(reloaded.game.result(), restored.game.result(), "the result is kept");
     }
 
     /// Plays the first legal move (in square order) until the game is over, on every board size.
@@ -487,7 +520,7 @@ mod tests {
     #[test]
     fn the_live_region_names_the_move_the_pass_and_the_result() {
         let mut table = Table::default();
-        table.play(sq("f5")).unwrap();
+        table.play(sq("f5"), 0).unwrap();
         assert_eq!(describe_last_move(&table.game, Coordinates::Standard), "Black f5. White to move.");
         assert_eq!(describe_last_move(&table.game, Coordinates::Reversy), "Black f4. White to move.");
         let finished: Vec<Game> = first_move_games().collect();

@@ -269,7 +269,7 @@ mod tests {
             other => panic!("expected a move task, got {other:?}"),
         };
         assert_eq!(level_to_move(&table), (Color::Black, Level::Beginner));
-        table.play(squares_of(table.game.legal_moves()).next().unwrap()).unwrap();
+        table.play(squares_of(table.game.legal_moves()).next().unwrap(), 0).unwrap();
         assert_eq!(level_to_move(&table), (Color::White, Level::Master));
         table.suspend();
         assert_eq!(Task::for_table(&table, &options), None, "no thinking while paused");
@@ -279,7 +279,7 @@ mod tests {
     fn a_draw_offer_is_weighed_at_the_answering_computers_level() {
         let options = Options { white_level: Level::Expert, ..Options::default() };
         let mut table = Table::default();
-        table.play(squares_of(table.game.legal_moves()).next().unwrap()).unwrap();
+        table.play(squares_of(table.game.legal_moves()).next().unwrap(), 0).unwrap();
         table.game.offer_draw(Color::Black).unwrap();
         match Task::for_table(&table, &options) {
             Some(Task::DrawVerdict { computer, level, .. }) => {
@@ -296,7 +296,7 @@ mod tests {
     fn a_draw_offer_saved_while_the_computer_weighed_it_is_weighed_again_after_a_reload() {
         let options = Options { white_level: Level::Master, ..Options::default() };
         let mut table = Table::default();
-        table.play(crate::game::parse_square("f5", 8).unwrap()).unwrap();
+        table.play(crate::game::parse_square("f5", 8).unwrap(), 0).unwrap();
         table.game.offer_draw(Color::Black).unwrap();
         let reloaded: Table = crate::game::load(&crate::game::save(&table)).unwrap();
         assert!(matches!(

@@ -11,6 +11,8 @@ pub enum Reason {
     GameOver,
     /// Online: the other player is to move.
     NotYourTurn,
+    /// Online with clocks: this side's time has run out.
+    OutOfTime,
 }
 
 impl std::fmt::Display for Reason {
@@ -22,6 +24,7 @@ impl std::fmt::Display for Reason {
             Reason::CentreFirst => "the first four discs go on the centre squares",
             Reason::GameOver => "the game is over",
             Reason::NotYourTurn => "it is the other player's turn",
+            Reason::OutOfTime => "your time has run out",
         })
     }
 }

@@ -17,7 +17,7 @@ use crate::engine::bits::squares_of;
 pub struct Game {
     variant: Variant,
     history: History,
-    /// A resignation or agreed draw at the current point; navigating the history withdraws it.
+    /// A resignation, agreed draw or loss on time at the current point; navigating the history withdraws it.
     pub(super) ending: Option<Ending>,
     pub(super) draw_offer: Option<Color>,
     /// The result has been counted in the statistics (so it is counted once).
@@ -232,6 +232,11 @@ impl Game {
     /// `loser` resigns: the other side wins with every square.
     pub fn resign(&mut self, loser: Color) -> Result<(), Refused> {
         self.end(Ending::Resigned(loser))
+    }
+
+    /// `loser`'s time ran out: the other side wins with every square, as after a resignation.
+    pub fn lose_on_time(&mut self, loser: Color) -> Result<(), Refused> {
+        self.end(Ending::LostOnTime(loser))
     }
 
     /// `by` offers a draw; the other side accepts or declines.

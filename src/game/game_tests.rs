@@ -185,6 +185,24 @@ fn resigning_gives_every_square_to_the_winner() {
 }
 
 #[test]
+fn a_loss_on_time_scores_like_a_resignation_and_is_saved() {
+    let mut game = Game::default();
+    game.play(sq("f5")).unwrap();
+    game.lose_on_time(Color::White).unwrap();
+    let result = game.result().unwrap();
+    assert_eq!((result.black, result.white, result.reason), (64, 0, EndReason::LostOnTime(Color::White)));
+    assert_eq!(result.to_string(), "Black wins on time 64–0");
+    assert_eq!(game.lose_on_time(Color::Black), Err(Refused::GameOver));
+    let loaded: Game = crate::game::load(&crate::game::save(&game)).unwrap();
+    assert_eq!(loaded.result(), Some(result), "the ending survives a reload");
+    let mut stats = crate::game::Statistics::default();
+    let mut counted = loaded.clone();
+    let human = crate::game::PlayerKind::Human;
+    assert!(stats.record(&mut counted, human, human));
+    assert_eq!((stats.black_vs_white.wins, stats.black_vs_white.discs), (1, 64), "counted as a win for Black");
+}
+
+#[test]
 fn draw_offers_are_accepted_or_declined() {
     let mut game = Game::default();
     assert_eq!(game.accept_draw(), Err(Refused::NoDrawOffer));

@@ -10,6 +10,8 @@ pub enum Ending {
     /// The given side resigned.
     Resigned(Color),
     AgreedDraw,
+    /// The given side's time ran out (online games with clocks).
+    LostOnTime(Color),
 }
 
 /// Why the game is over.
@@ -19,10 +21,12 @@ pub enum EndReason {
     NoMoves,
     Resigned(Color),
     AgreedDraw,
+    LostOnTime(Color),
 }
 
 /// The final score. After a natural end the winner also gets the empty squares (World Othello Federation rule);
-/// a resignation scores every square for the winner (64–0 on 8×8); an agreed draw keeps the discs on the board.
+/// a resignation or a loss on time scores every square for the winner (64–0 on 8×8); an agreed draw keeps the discs
+/// on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GameResult {
     pub black: u32,
@@ -36,10 +40,8 @@ impl GameResult {
         let (black, white) = (position.count(Color::Black), position.count(Color::White));
         let all = position.size().squares() as u32;
         match ending {
-            Some(Ending::Resigned(loser)) => {
-                let (black, white) = if loser == Color::Black { (0, all) } else { (all, 0) };
-                GameResult { black, white, reason: EndReason::Resigned(loser) }
-            }
+            Some(Ending::Resigned(loser)) => GameResult::all_to_winner(loser, all, EndReason::Resigned(loser)),
+            Some(Ending::LostOnTime(loser)) => GameResult::all_to_winner(loser, all, EndReason::LostOnTime(loser)),
             Some(Ending::AgreedDraw) => GameResult { black, white, reason: EndReason::AgreedDraw },
             None => {
                 let empties = all - black - white;
@@ -53,10 +55,15 @@ impl GameResult {
         }
     }
 
+    fn all_to_winner(loser: Color, all: u32, reason: EndReason) -> GameResult {
+        let (black, white) = if loser == Color::Black { (0, all) } else { (all, 0) };
+        GameResult { black, white, reason }
+    }
+
     /// The winner, or `None` for a draw.
     pub fn winner(&self) -> Option<Color> {
         match self.reason {
-            EndReason::Resigned(loser) => Some(loser.opponent()),
+            EndReason::Resigned(loser) | EndReason::LostOnTime(loser) => Some(loser.opponent()),
             EndReason::AgreedDraw => None,
             EndReason::NoMoves => match self.black.cmp(&self.white) {
                 std::cmp::Ordering::Greater => Some(Color::Black),
@@ -93,11 +100,12 @@ impl GameResult {
 
 impl std::fmt::Display for GameResult {
     /// "White wins 61–3", "White wins 64–0, a wipeout", "White wins by resignation 64–0", "Draw 32–32",
-    /// "Draw by agreement 20–18": the winner's discs first.
+    /// "Draw by agreement 20–18", "White wins on time 64–0": the winner's discs first.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let score = self.score();
         match (self.reason, self.winner()) {
             (EndReason::Resigned(loser), _) => write!(f, "{} wins by resignation {score}", loser.opponent()),
+            (EndReason::LostOnTime(loser), _) => write!(f, "{} wins on time {score}", loser.opponent()),
             (EndReason::AgreedDraw, _) => write!(f, "Draw by agreement {score}"),
             (EndReason::NoMoves, Some(winner)) if self.is_wipeout() => write!(f, "{winner} wins {score}, a wipeout"),
             (EndReason::NoMoves, Some(winner)) => write!(f, "{winner} wins {score}"),
@@ -118,6 +126,7 @@ mod tests {
         assert_eq!(result(0, 64, EndReason::NoMoves), "White wins 64–0, a wipeout");
         assert_eq!(result(0, 64, EndReason::Resigned(Color::Black)), "White wins by resignation 64–0");
         assert_eq!(result(20, 18, EndReason::AgreedDraw), "Draw by agreement 20–18");
+        assert_eq!(result(64, 0, EndReason::LostOnTime(Color::White)), "Black wins on time 64–0");
         assert_eq!(result(32, 32, EndReason::NoMoves), "Draw 32–32");
     }
 }

@@ -4,9 +4,10 @@
 //! The game itself stays where the app keeps it (the table); each method takes it by reference, so the table
 //! saves the game and this seat together and a reload resumes both.
 
-use super::protocol::{Message, PROTOCOL_VERSION};
+use super::clock::{mm_ss, Clock, TOLERANCE_MS};
+use super::protocol::{version_mismatch, Message, PROTOCOL_VERSION};
 use crate::game::notation::{read_link, write_link};
-use crate::game::{square_name, Color, Game, IllegalMove, Move, Reason, Variant};
+use crate::game::{square_name, Color, Ending, Game, IllegalMove, Move, Reason, Variant};
 use serde::{Deserialize, Serialize};
 
 /// This side's seat at an online game. Requests in flight are not saved: a reload withdraws them.
@@ -17,6 +18,9 @@ pub struct Session {
     /// This side made the invitation.
     pub host: bool,
     pub game_id: u64,
+    /// The clocks of a game with a time limit (saved with the time left; they run only while connected).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<Clock>,
     /// An open take-back request: who asked, and the number of moves to go back to.
     #[serde(skip)]
     pub undo_request: Option<(Color, usize)>,
@@ -44,6 +48,10 @@ pub enum Event {
     Resigned,
     RematchOffered,
     RematchStarted,
+    /// The given side's time ran out: the game is over.
+    OutOfTime(Color),
+    /// A message that crossed the end on time (the claim stands): nothing to do or say.
+    AlreadyOutOfTime,
     KeepAlive,
 }
 
@@ -62,28 +70,31 @@ fn refuse<T>(why: impl Into<String>) -> Result<T, Refusal> {
 }
 
 impl Session {
-    /// The host's seat for a new game.
-    pub fn host(me: Color, game_id: u64) -> Session {
-        Session { me, host: true, game_id, undo_request: None, rematch_offer: None }
+    /// The host's seat for a new game, with clocks or without.
+    pub fn host(me: Color, game_id: u64, clock: Option<Clock>) -> Session {
+        Session { me, host: true, game_id, clock, undo_request: None, rematch_offer: None }
     }
 
     /// A guest's seat and game from the host's hello.
     pub fn join(text: &str) -> Result<(Session, Game), Refusal> {
-        let Ok(Message::Hello { protocol, host: true, game_id, variant, plays, moves, .. }) = Message::from_text(text)
+        let Message::Hello { protocol, host: true, game_id, variant, plays, moves, clock, .. } =
+            Message::from_text(text).map_err(Refusal)?
         else {
             return refuse("the first message was not the host's hello");
         };
         check_protocol(protocol)?;
         let game = read_game(&moves, variant)?;
-        Ok((Session { me: plays.opponent(), host: false, game_id, undo_request: None, rematch_offer: None }, game))
+        let session =
+            Session { me: plays.opponent(), host: false, game_id, clock, undo_request: None, rematch_offer: None };
+        Ok((session, game))
     }
 
     pub fn opponent(&self) -> Color {
         self.me.opponent()
     }
 
-    /// The hello this side sends on every connection.
-    pub fn hello(&self, game: &Game) -> Message {
+    /// The hello this side sends on every connection, with the clocks as they read at `now`.
+    pub fn hello(&self, game: &Game, now: u64) -> Message {
         Message::Hello {
             protocol: PROTOCOL_VERSION,
             app: env!("CARGO_PKG_VERSION").into(),
@@ -92,6 +103,7 @@ impl Session {
             variant: game.variant(),
             plays: self.me,
             moves: write_link(game),
+            clock: self.clock.map(|clock| clock.at(now)),
         }
     }
 
@@ -100,16 +112,37 @@ impl Session {
         game.side_to_move() == Some(self.me) && game.draw_offer().is_none()
     }
 
-    /// This side places a disc.
-    pub fn play(&mut self, game: &mut Game, square: usize) -> Result<Message, IllegalMove> {
+    /// This side places a disc at `now`.
+    pub fn play(&mut self, game: &mut Game, square: usize, now: u64) -> Result<Message, IllegalMove> {
+        let n = game.variant().size.n();
+        let refused = |reason| Err(IllegalMove { square: square_name(square % (n * n), n), reason });
         if !self.my_turn(game) {
-            let n = game.variant().size.n();
-            return Err(IllegalMove { square: square_name(square % (n * n), n), reason: Reason::NotYourTurn });
+            return refused(Reason::NotYourTurn);
+        }
+        let clock_ms = self.clock.map(|clock| clock.left(self.me, now));
+        if clock_ms == Some(0) {
+            return refused(Reason::OutOfTime);
         }
         let ply = game.history().cursor() as u32;
         game.play(square)?;
         self.undo_request = None;
-        Ok(Message::Move { ply, square: square as u32 })
+        if let (Some(clock), Some(left)) = (&mut self.clock, clock_ms) {
+            clock.set_left(self.me, left, now);
+            clock.pass_turn(game.side_to_move(), now);
+        }
+        Ok(Message::Move { ply, square: square as u32, clock_ms })
+    }
+
+    /// Keeps the clocks in step with the game at `now` (the side to move runs while `connected`) and, when that
+    /// side's time has run out, ends the game on time and says so to the peer (a claim, or this side's own loss).
+    pub fn tick(&mut self, game: &mut Game, now: u64, connected: bool) -> Option<Message> {
+        let clock = self.clock.as_mut()?;
+        clock.run(game.side_to_move().filter(|_| connected), now);
+        let loser = clock.fallen(now)?;
+        clock.run(None, now);
+        game.lose_on_time(loser).ok()?;
+        self.undo_request = None;
+        Some(Message::TimeOut { ply: game.history().cursor() as u32 })
     }
 
     /// Asks to take back this side's last disc (and the reply to it); `None` when it has placed none.
@@ -184,22 +217,29 @@ impl Session {
 
     fn start_rematch(&mut self, game: &mut Game, game_id: u64) {
         *game = Game::new(game.variant());
+        if let Some(clock) = &mut self.clock {
+            clock.reset();
+        }
         self.me = self.opponent();
         self.game_id = game_id;
         self.undo_request = None;
         self.rematch_offer = None;
     }
 
-    /// Applies a message from the peer to `game` after checking it; on a refusal nothing has changed.
-    pub fn receive(&mut self, game: &mut Game, text: &str) -> Result<Event, Refusal> {
+    /// Applies a message from the peer, received at `now`, to `game` after checking it; on a refusal nothing has
+    /// changed.
+    pub fn receive(&mut self, game: &mut Game, text: &str, now: u64) -> Result<Event, Refusal> {
         let message = Message::from_text(text).map_err(Refusal)?;
         let them = self.opponent();
         match message {
-            Message::Hello { protocol, host, game_id, variant, plays, moves, .. } => {
+            Message::Hello { protocol, host, game_id, variant, plays, moves, clock, .. } => {
                 check_protocol(protocol)?;
-                self.greet(game, Hello { host, game_id, variant, plays, moves: &moves })
+                self.greet(game, Hello { host, game_id, variant, plays, moves: &moves, clock }, now)
             }
-            Message::Move { ply, square } => {
+            Message::Move { ply, square, clock_ms } => {
+                if game.ending() == Some(Ending::LostOnTime(them)) && ply as usize == game.history().cursor() {
+                    return Ok(Event::AlreadyOutOfTime);
+                }
                 if game.side_to_move() != Some(them) {
                     return refuse(format!("a move on {}, but it is not their turn", describe_square(game, square)));
                 }
@@ -210,10 +250,25 @@ impl Session {
                         game.history().cursor() + 1
                     ));
                 }
+                match (self.clock, clock_ms) {
+                    (Some(clock), Some(reported)) => {
+                        if let Some(doubt) = clock.doubt(them, reported, now) {
+                            return refuse(doubt);
+                        }
+                    }
+                    (Some(_), None) => return refuse("a move without their time left, in a game with clocks"),
+                    (None, Some(_)) => return refuse("a move with a time left, in a game without clocks"),
+                    (None, None) => {}
+                }
                 game.play(square as usize).map_err(|illegal| Refusal(format!("the move {illegal}")))?;
                 self.undo_request = None;
+                if let (Some(clock), Some(reported)) = (&mut self.clock, clock_ms) {
+                    clock.set_left(them, reported, now);
+                    clock.pass_turn(game.side_to_move(), now);
+                }
                 Ok(Event::Moved(square as usize))
             }
+            Message::TimeOut { ply } => self.time_out(game, ply as usize, now),
             Message::UndoRequest { ply } => {
                 let ply = ply as usize;
                 let history = game.history();
@@ -273,9 +328,50 @@ impl Session {
         }
     }
 
+    /// The peer says the time of the side to move after `ply` moves ran out. Its own: the game ends. This side's:
+    /// believed if this side's time is within the tolerance of running out, also when this side's move crossed
+    /// the claim on the way (it is taken back: the claim came first on the other side).
+    fn time_out(&mut self, game: &mut Game, ply: usize, now: u64) -> Result<Event, Refusal> {
+        let (me, them) = (self.me, self.opponent());
+        let Some(clock) = &mut self.clock else { return refuse("a time-out in a game without clocks") };
+        let history = game.history();
+        let cursor = history.cursor();
+        let Some(loser) = history.position_at(ply).filter(|_| ply <= cursor).map(|p| p.to_move()) else {
+            return refuse("a time-out that does not fit this game");
+        };
+        if game.ending() == Some(Ending::LostOnTime(loser)) && ply == cursor {
+            return Ok(Event::AlreadyOutOfTime);
+        }
+        if game.is_over() {
+            return refuse("a time-out after the game ended");
+        }
+        if loser == them && ply != cursor {
+            return refuse("a time-out that does not fit this game");
+        }
+        if loser == me {
+            // Only this side's disc at `ply` and forced passes after it may have crossed the claim.
+            let crossed = &history.moves()[ply..cursor];
+            if crossed.first().is_some_and(|mv| *mv == Move::Pass) || crossed.iter().skip(1).any(|mv| *mv != Move::Pass)
+            {
+                return refuse("a time-out that does not fit this game");
+            }
+            let left = clock.left(me, now);
+            if left > TOLERANCE_MS {
+                return refuse(format!("a claim that your time ran out, with {} left here", mm_ss(left)));
+            }
+            game.go_to(ply);
+        }
+        clock.run(None, now);
+        clock.set_left(loser, 0, now);
+        game.lose_on_time(loser).map_err(|refused| Refusal(refused.to_string()))?;
+        self.undo_request = None;
+        Ok(Event::OutOfTime(loser))
+    }
+
     /// A (re)connection: agree on the game. The host's hello with a new id starts that game here; with the same id
-    /// the longer of two agreeing move lists wins, and when they differ the guest takes the host's.
-    fn greet(&mut self, game: &mut Game, hello: Hello) -> Result<Event, Refusal> {
+    /// the longer of two agreeing move lists wins, and when they differ the guest takes the host's. The clocks
+    /// take each side's lower count.
+    fn greet(&mut self, game: &mut Game, hello: Hello, now: u64) -> Result<Event, Refusal> {
         if hello.host == self.host {
             return refuse(if self.host { "both players made an invitation" } else { "both players answered" });
         }
@@ -291,16 +387,26 @@ impl Session {
             }
             self.me = hello.plays.opponent();
             self.game_id = hello.game_id;
+            self.clock = hello.clock;
             self.undo_request = None;
             self.rematch_offer = None;
             *game = theirs;
             return Ok(Event::Greeted { new_game: true, replaced: false });
         }
+        let clock = match (self.clock, hello.clock) {
+            (None, None) => None,
+            (Some(mine), Some(theirs)) => match mine.agree(&theirs, now) {
+                Some(agreed) => Some(agreed),
+                None => return refuse("the two sides' clocks have different time limits"),
+            },
+            _ => return refuse("one side's game has clocks and the other's has none"),
+        };
         let mine = game.history().played().to_vec();
         let their_moves = theirs.history().played();
         let agrees = |a: &[Move], b: &[Move]| a.iter().zip(b).all(|(x, y)| x == y);
         if !agrees(&mine, their_moves) && !self.host {
             *game = theirs;
+            self.clock = clock;
             return Ok(Event::Greeted { new_game: false, replaced: true });
         }
         if their_moves.len() > mine.len() && agrees(&mine, their_moves) {
@@ -316,6 +422,7 @@ impl Session {
             }
             *game = theirs;
         }
+        self.clock = clock;
         Ok(Event::Greeted { new_game: false, replaced: false })
     }
 }
@@ -326,13 +433,14 @@ struct Hello<'a> {
     variant: Variant,
     plays: Color,
     moves: &'a str,
+    clock: Option<Clock>,
 }
 
 fn check_protocol(protocol: u32) -> Result<(), Refusal> {
     if protocol == PROTOCOL_VERSION {
         Ok(())
     } else {
-        refuse(format!("their app speaks protocol {protocol}, this one {PROTOCOL_VERSION}: both need the same version"))
+        refuse(version_mismatch(protocol))
     }
 }
 
@@ -374,7 +482,8 @@ impl Event {
             Event::Resigned => "Your opponent resigned.".into(),
             Event::RematchOffered => "Your opponent offers a rematch with colours swapped.".into(),
             Event::RematchStarted => "Rematch: a new game with colours swapped.".into(),
-            Event::KeepAlive => String::new(),
+            Event::OutOfTime(loser) => format!("{loser}'s time ran out: {} wins on time.", loser.opponent()),
+            Event::AlreadyOutOfTime | Event::KeepAlive => String::new(),
         }
     }
 }

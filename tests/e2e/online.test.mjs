@@ -233,7 +233,7 @@ test('a hostile peer’s illegal moves, wrong plies, junk, markup and a 1 MB mes
   // Outside text as the whole message and in each kind of field: a type, a square, a hello's moves.
   const variant = { size: 8, opening: 'Standard', first: 'Black' };
   const hellos = HOSTILE_TEXTS.map((text) =>
-    JSON.stringify({ type: 'hello', protocol: 1, app: '0', host: false, game_id: 1, variant, plays: 'Black', moves: text }),
+    JSON.stringify({ type: 'hello', protocol: 2, app: '0', host: false, game_id: 1, variant, plays: 'Black', moves: text }),
   );
   for (const text of HOSTILE_TEXTS) {
     hostile.push(text, JSON.stringify({ type: text }), JSON.stringify({ type: 'move', ply: 1, square: text }));

@@ -23,6 +23,11 @@ use std::rc::Rc;
 
 const KEEP_ALIVE_MS: u32 = 10_000;
 
+/// Milliseconds on the page's monotonic clock, the time base of the online clocks.
+pub fn now_ms() -> u64 {
+    window().performance().map(|p| p.now()).unwrap_or_default() as u64
+}
+
 /// Where the connection stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -136,7 +141,7 @@ impl Online {
                 ColourChoice::Random if js_sys::Math::random() < 0.5 => Color::Black,
                 ColourChoice::Random => Color::White,
             };
-            self.planned.set_value(Some(Session::host(me, random_id())));
+            self.planned.set_value(Some(Session::host(me, random_id(), None)));
         }
         self.hosting.set_value(true);
         self.phase.set(Phase::Preparing);
@@ -234,7 +239,7 @@ impl Online {
     }
 
     fn send_hello(&self, state: AppState) {
-        let hello = state.table.with_untracked(|t| t.online.as_ref().map(|s| s.hello(&t.game)));
+        let hello = state.table.with_untracked(|t| t.online.as_ref().map(|s| s.hello(&t.game, now_ms())));
         if let Some(hello) = hello {
             send(&hello);
         }
@@ -259,9 +264,10 @@ impl Online {
             return;
         }
         let mut outcome = None;
-        state.table.update(|t| outcome = Some(t.receive(text)));
+        let now = now_ms();
+        state.table.update(|t| outcome = Some(t.receive(text, now)));
         match outcome {
-            Some(Ok(Event::KeepAlive)) | None => {}
+            Some(Ok(Event::KeepAlive | Event::AlreadyOutOfTime)) | None => {}
             Some(Ok(event)) => {
                 if matches!(event, Event::Greeted { .. }) {
                     play_as_people(state);
