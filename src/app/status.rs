@@ -2,6 +2,7 @@
 //! the controls that belong to that moment (Move now/Stop while thinking, Accept/Decline for a draw offer).
 
 use super::actions::Action;
+use super::online::ClockFace;
 use super::player_controls::PlayerControls;
 use super::state::AppState;
 use super::toolbar::{icons, ActionButton};
@@ -43,6 +44,7 @@ fn ScoreCard(color: Color) -> impl IntoView {
                 <span class="card-count" aria-label=move || format!("{} discs", count())>{count}</span>
             </div>
             <span class="thinking-dots" class:visible=thinking aria-hidden="true"><i></i><i></i><i></i></span>
+            <ClockFace color=color />
             <PlayerControls color=color />
         </div>
     }

@@ -167,6 +167,14 @@ impl Clock {
     }
 }
 
+/// The spoken warning a clock reaches between two readings: "1 minute" or "10 seconds" left.
+pub fn crossed_warning(before_ms: u64, after_ms: u64) -> Option<&'static str> {
+    [(10_000, "10 seconds"), (60_000, "1 minute")]
+        .into_iter()
+        .find(|&(at, _)| before_ms > at && after_ms <= at)
+        .map(|(_, words)| words)
+}
+
 /// "4:05", "0:09", "10:00": minutes and seconds, rounded up so a clock shows 0:00 only once time is out.
 pub fn mm_ss(ms: u64) -> String {
     let seconds = ms.div_ceil(1000);
@@ -248,6 +256,15 @@ mod tests {
         ] {
             assert!(serde_json::from_str::<Clock>(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn warnings_are_said_once_as_a_clock_passes_a_minute_and_ten_seconds() {
+        assert_eq!(crossed_warning(60_200, 59_950), Some("1 minute"));
+        assert_eq!(crossed_warning(59_950, 59_700), None);
+        assert_eq!(crossed_warning(10_001, 10_000), Some("10 seconds"));
+        assert_eq!(crossed_warning(300_000, 300_000), None);
+        assert_eq!(crossed_warning(70_000, 5_000), Some("10 seconds"), "a jump past both says the nearer");
     }
 
     #[test]

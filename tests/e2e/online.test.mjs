@@ -1,6 +1,7 @@
 // Online play between two browsers on this machine (STUN off: loopback host candidates): invitation, answer,
 // "Connected" with the same check number, a whole game with a forced pass, a declined draw, a take-back, a reload
-// and reconnection, then rematches ended by an accepted draw and a resignation; a hostile peer; the game by link.
+// and reconnection, then rematches ended by an accepted draw and a resignation; a game lost on time; a hostile peer;
+// the game by link.
 // The first test prints the invitation's length, the time from pasting the answer to Connected and each side's
 // main-thread tasks over 50 ms (also written to tests/e2e/output/online-figures.json).
 
@@ -67,9 +68,10 @@ const codeBox = (page) => page.getByRole('textbox', { name: /code/i });
 const connected = (page) => page.locator('[data-connection="connected"]').first().waitFor({ timeout: 20_000 });
 
 /** Host and guest connect through the dialog; returns the milliseconds from pasting the answer to Connected. */
-async function connect(host, guest, { colour, shots, log } = {}) {
+async function connect(host, guest, { colour, clock, shots, log } = {}) {
   await host.getByRole('button', { name: /online/i }).first().click();
   if (colour) await host.locator('.online-colour select').selectOption(colour);
+  if (clock) await host.locator('.online-clock select').selectOption(clock);
   await button(host, 'Create invitation').or(button(host, 'New invitation')).click();
   const invitation = host.locator('[data-invitation]');
   await invitation.waitFor({ timeout: 15_000 });
@@ -198,6 +200,43 @@ test('two browsers connect with STUN off and play games to their end', async (t)
   await screenshot(guest.page, 'online-4-resigned-guest-phone');
   assert.deepEqual(await policyViolations(host.page), []);
   assert.deepEqual(await policyViolations(guest.page), []);
+  assert.deepEqual(host.errors, []);
+  assert.deepEqual(guest.errors, []);
+});
+
+test('with a one-minute clock both sides see it run and the side that runs out loses on time', async (t) => {
+  const host = await openSite(t, { path: '?stun=none' });
+  const guest = await openSite(t, { path: '?stun=none', device: 'phone' });
+  // Playwright's clock drives both pages' timers and performance.now(), so a minute passes at once.
+  for (const { page } of [host, guest]) {
+    await page.clock.install();
+    await reload(page);
+  }
+  await connect(host.page, guest.page, { colour: 'black', clock: '1' });
+  const clock = (page, colour) => page.locator(`.score-card.${colour} .clock`);
+  await play({ host: host.page, guest: guest.page, hostColour: 'Black' }, 'f5');
+  for (const page of [host.page, guest.page]) {
+    await clock(page, 'white').and(page.locator('.running')).waitFor();
+    assert.match(await clock(page, 'black').textContent(), /^0:5\d$|^1:00$/, 'Black used seconds at most');
+  }
+  // White thinks 52 s on both clocks: under 10 s its clock turns to the warning style and the guest hears it.
+  for (const page of [host.page, guest.page]) await page.clock.fastForward(52_000);
+  for (const page of [host.page, guest.page]) {
+    await clock(page, 'white').and(page.locator('.low')).waitFor();
+    assert.match(await clock(page, 'white').textContent(), /^0:0\d$/);
+  }
+  await guest.page.getByTestId('announcer').filter({ hasText: 'You have 10 seconds left on the clock.' }).waitFor();
+  await shotBothWidths(guest.page, 'online-8-clock-low-guest', guest.page.locator('.score-cards'));
+  // White's own count runs out first: it ends the game and tells the host, who agrees.
+  await guest.page.clock.fastForward(9_000);
+  for (const page of [host.page, guest.page]) {
+    await waitForStatus(page, /^Game over: Black wins on time 64–0/);
+    await page.getByRole('heading', { name: 'Black wins on time' }).waitFor();
+  }
+  await shotBothWidths(host.page, 'online-9-lost-on-time-host');
+  await reload(guest.page);
+  await waitForStatus(guest.page, /^Game over: Black wins on time 64–0/);
+  assert.equal(await clock(guest.page, 'white').textContent(), '0:00', 'the clocks are saved with the game');
   assert.deepEqual(host.errors, []);
   assert.deepEqual(guest.errors, []);
 });

@@ -156,7 +156,10 @@ fn Playing() -> impl IntoView {
             "Connected and the same 4-digit check number. Every move, offer and answer from the other side is "
             "checked against the rules before it reaches your board. Take-backs are asked for and the other player "
             "agrees or not; after a game, Rematch starts another with colours swapped. Online games count in the "
-            "statistics with human-against-human games."
+            "statistics with human-against-human games. The host may give each side a clock (1, 3, 5 or 10 "
+            "minutes; none by default): the side to move's time runs, and a side whose time runs out loses on "
+            "time. The clocks stop while the connection is lost and go on, after Reconnect, from the lower of "
+            "the two sides' counts."
         </p>
         <p>
             "If the connection drops, the game is kept (also across a reload): choose Reconnect and send a fresh "

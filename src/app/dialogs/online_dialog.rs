@@ -5,6 +5,7 @@
 use super::Modal;
 use crate::app::online::{game_url, share_or_copy, ColourChoice, Online, Phase, QrImage, FAILED};
 use crate::app::state::AppState;
+use crate::net::clock::{Clock, LIMITS_MINUTES};
 use leptos::prelude::*;
 
 #[component]
@@ -14,6 +15,7 @@ pub fn OnlineDialog() -> impl IntoView {
     let code = RwSignal::new(online.arrived_code.get_untracked());
     let error = RwSignal::new(None::<String>);
     let colour = RwSignal::new(ColourChoice::Random);
+    let clock = RwSignal::new(None::<Clock>);
     let phase = move || online.phase.get();
     let resuming = move || state.table.with(|t| t.online.as_ref().is_some_and(|s| s.host));
     let variant = move || {
@@ -73,8 +75,19 @@ pub fn OnlineDialog() -> impl IntoView {
                             <option value="white">"White"</option>
                         </select>
                     </label>
+                    <label class="online-clock">
+                        "Clock "
+                        <select on:change=move |ev| {
+                            clock.set(event_target_value(&ev).parse().ok().and_then(Clock::with_minutes))
+                        }>
+                            <option value="none" selected>"No clock"</option>
+                            {LIMITS_MINUTES
+                                .map(|minutes| view! { <option value=minutes>{format!("{minutes} min per side")}</option> })
+                                .collect_view()}
+                        </select>
+                    </label>
                 </Show>
-                <button type="button" class="action primary" on:click=move |_| online.invite(state, colour.get_untracked())>
+                <button type="button" class="action primary" on:click=move |_| online.invite(state, colour.get_untracked(), clock.get_untracked())>
                     {move || if online.invitation.get().is_some() { "New invitation" } else { "Create invitation" }}
                 </button>
                 {move || online.invitation.get().map(|link| view! { <CodeBox label="Invitation" text=link attr="data-invitation" /> })}

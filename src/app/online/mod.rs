@@ -1,11 +1,13 @@
 //! Online play in the browser: the connection's phases, the codes on screen, and the glue that feeds the peer's
 //! messages to the table (which checks them) and sends the table's outbox. The rules are in `crate::net`.
 
+mod clocks;
 mod connection;
 mod links;
 mod panel;
 mod qr;
 
+pub use clocks::ClockFace;
 pub use links::{game_url, open_from_fragment, share_or_copy};
 pub use panel::OnlinePanel;
 pub use qr::QrImage;
@@ -13,6 +15,7 @@ pub use qr::QrImage;
 use super::state::AppState;
 use super::table::Table;
 use crate::game::{Color, Game, PlayerKind};
+use crate::net::clock::Clock;
 use crate::net::protocol::Message;
 use crate::net::session::{Event, Session};
 use crate::net::signal::{check_number, Role, Signal};
@@ -78,6 +81,8 @@ pub struct Online {
     pub answer: RwSignal<Option<String>>,
     /// The 4-digit number both sides see once connected.
     pub check: RwSignal<Option<String>>,
+    /// When the clocks were last read (`now_ms`): the clocks on screen follow it.
+    pub now: RwSignal<u64>,
     /// A code that arrived in the page's link (`#join=`), for the dialog's text box.
     pub arrived_code: RwSignal<String>,
     /// This side's code and the other's, for the check number.
@@ -130,8 +135,8 @@ impl Online {
     }
 
     /// The host makes an invitation: for the online game on the table if this side hosts it (a reconnection),
-    /// else for a new game of the options' variant with the chosen colour.
-    pub fn invite(&self, state: AppState, colour: ColourChoice) {
+    /// else for a new game of the options' variant with the chosen colour and clocks.
+    pub fn invite(&self, state: AppState, colour: ColourChoice, clock: Option<Clock>) {
         self.reset();
         let resumes = state.table.with_untracked(|t| t.online.as_ref().is_some_and(|s| s.host));
         if !resumes {
@@ -141,7 +146,7 @@ impl Online {
                 ColourChoice::Random if js_sys::Math::random() < 0.5 => Color::Black,
                 ColourChoice::Random => Color::White,
             };
-            self.planned.set_value(Some(Session::host(me, random_id(), None)));
+            self.planned.set_value(Some(Session::host(me, random_id(), clock)));
         }
         self.hosting.set_value(true);
         self.phase.set(Phase::Preparing);
@@ -323,6 +328,7 @@ pub fn install(state: AppState) -> Online {
         invitation: RwSignal::new(None),
         answer: RwSignal::new(None),
         check: RwSignal::new(None),
+        now: RwSignal::new(now_ms()),
         arrived_code: RwSignal::new(String::new()),
         codes: StoredValue::new((None, None)),
         hosting: StoredValue::new(false),
@@ -345,5 +351,6 @@ pub fn install(state: AppState) -> Online {
         }
     });
     keep_alive.forget();
+    clocks::start_ticking(state, online);
     online
 }
