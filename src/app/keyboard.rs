@@ -1,21 +1,28 @@
 //! Keyboard play: type a square ("f5", "j10"), move the focus cursor with the arrows and play it with Enter or
 //! Space, and the shortcuts of every command.
-// Natively only the tests read this; the key handler that reads these exists only in the browser.
-#![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+//!
+//! The rules of typing a square are plain Rust, compiled where they are read: by the browser's key handler and by
+//! the native tests; what each key press does is read by the browser alone.
 
-use super::actions::{Action, Key};
 use super::state::AppState;
+#[cfg(any(test, target_arch = "wasm32"))]
 use crate::game::Coordinates;
-use leptos::prelude::*;
+#[cfg(target_arch = "wasm32")]
+use {
+    super::actions::{Action, Key},
+    leptos::prelude::*,
+};
 
 /// A square being typed: a column letter, then the row's digits.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg(any(test, target_arch = "wasm32"))]
 pub struct CoordinateEntry {
     typed: String,
 }
 
 /// What a typed character did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg(any(test, target_arch = "wasm32"))]
 pub enum Typed {
     /// Not part of a square name; the entry is cleared.
     Ignored,
@@ -25,6 +32,7 @@ pub enum Typed {
     Square(usize),
 }
 
+#[cfg(any(test, target_arch = "wasm32"))]
 impl CoordinateEntry {
     /// Adds a typed character; `coordinates` says which square a name stands for.
     pub fn push(&mut self, c: char, size: usize, coordinates: Coordinates) -> Typed {
@@ -71,11 +79,13 @@ pub fn install(state: AppState) {
 
 /// What a key press means for the board, apart from the command shortcuts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg(target_arch = "wasm32")]
 enum BoardKey {
     Cursor(i32, i32),
     PlayCursor,
 }
 
+#[cfg(target_arch = "wasm32")]
 fn board_key(key: &str) -> Option<BoardKey> {
     Some(match key {
         "ArrowLeft" => BoardKey::Cursor(-1, 0),
@@ -89,6 +99,7 @@ fn board_key(key: &str) -> Option<BoardKey> {
 
 /// What a key press comes to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg(target_arch = "wasm32")]
 enum Handled {
     Cursor(i32, i32),
     Play(usize),
@@ -98,6 +109,7 @@ enum Handled {
 }
 
 /// Decides what one key press does, so that the browser glue only reads the event and acts.
+#[cfg(target_arch = "wasm32")]
 fn interpret(state: &AppState, entry: &mut CoordinateEntry, key: Key, on_board: bool) -> Option<Handled> {
     let size = state.size_untracked();
     let coordinates = state.options.with_untracked(|o| o.coordinates);

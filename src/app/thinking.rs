@@ -5,12 +5,10 @@
 //! its own, so neither the first paint nor a click waits for it. A job is dropped, and so cancelled, as soon as
 //! what the computer should think about changes (new game, undo, another player or level, Stop).
 
-// Natively only the tests read the pacing rules; the driver that uses them exists only in the browser.
-#![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-
 use super::options::Options;
 use super::state::AppState;
 use super::table::{Players, Table};
+#[cfg(any(test, target_arch = "wasm32"))]
 use crate::engine::ai::think_job::MIN_SLICE_NODES;
 use crate::engine::Level;
 use crate::game::{Color, Position};
@@ -44,21 +42,26 @@ impl Task {
 }
 
 /// The shortest visible pause before the computer answers, in milliseconds: it never moves instantly.
+#[cfg(target_arch = "wasm32")]
 pub const MIN_THINK_MS: f64 = 500.0;
 /// The wall-clock work per slice the budget aims at: far under the 50 ms that counts as a long task, because
 /// the time a node takes varies several-fold within one search.
+#[cfg(any(test, target_arch = "wasm32"))]
 pub const SLICE_MS: f64 = 6.0;
+#[cfg(target_arch = "wasm32")]
 const FIRST_BUDGET: u64 = MIN_SLICE_NODES;
 
 /// The node budget for the next slice, scaled so a slice takes about [`SLICE_MS`]: quick slices grow it slowly
 /// (at most by half at a time), slow ones shrink it at once, but never below the engine's [`MIN_SLICE_NODES`]
 /// (a few milliseconds), under which a slow or busy machine would keep the search from progressing at all.
+#[cfg(any(test, target_arch = "wasm32"))]
 pub fn next_budget(budget: u64, elapsed_ms: f64) -> u64 {
     let scale = (SLICE_MS / elapsed_ms.max(0.05)).clamp(0.1, 1.5);
     ((budget as f64 * scale) as u64).clamp(MIN_SLICE_NODES, 1_000_000)
 }
 
 /// How long the flip animation of the last move lasts, so the computer's reply does not cut into it.
+#[cfg(any(test, target_arch = "wasm32"))]
 pub fn animation_ms(flips: usize, step_ms: u32) -> f64 {
     if step_ms == 0 {
         0.0
