@@ -1,14 +1,13 @@
 //! The shipped opening book (`assets/book.bin`, built by `reversi-engine book`): every covered position has every
 //! legal move valued, the covered positions hang together from the start, inner values are backed up from their
 //! moves, Master's book moves are legal and within a disc of the best, and a sample of the searched values
-//! matches a fresh search at the book's depth with the weights it was built with (release only: those searches
-//! take a second each in a release build, far longer in a debug one).
+//! matches a fresh search at the book's depth with the shipped weights, which the book records it was built with
+//! (release only: those searches take a second each in a release build, far longer in a debug one).
 
 use reversi::engine::ai::think_job::BOOK_TOLERANCE;
 use reversi::engine::book::book::fingerprint;
 use reversi::engine::book::build::{search_value, BOOK_TABLE_MEGABYTES};
 use reversi::engine::book::{key, Book, Key};
-use reversi::engine::eval::weights::Weights;
 use reversi::engine::eval::PatternEvaluator;
 use reversi::engine::{Board, Level, Searcher, ThinkJob, VariantBoard};
 use std::collections::HashSet;
@@ -95,17 +94,20 @@ fn master_plays_legal_book_moves_within_a_disc_of_the_best_at_once() {
 }
 
 #[test]
+fn the_book_was_built_with_the_shipped_weights() {
+    let weights = std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/eval.weights"));
+    assert_eq!(
+        Book::get().provenance.weights,
+        fingerprint(&weights.expect("assets/eval.weights")),
+        "new weights shipped since the book was built: rebuild it with reversi-engine book"
+    );
+}
+
+#[test]
 #[cfg_attr(debug_assertions, ignore = "release only: cargo test --release --test book")]
-fn searched_values_match_a_fresh_search_with_the_weights_the_book_was_built_with() {
+fn searched_values_match_a_fresh_search_with_the_shipped_weights() {
     let book = Book::get();
-    let project = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    // The book records its weights' fingerprint: the shipped ones, or the baseline if newer weights shipped since.
-    let weights = ["assets/eval.weights", "train/baseline.weights"]
-        .iter()
-        .filter_map(|path| std::fs::read(project.join(path)).ok())
-        .find(|bytes| fingerprint(bytes) == book.provenance.weights)
-        .expect("the weights the book was built with are gone: rebuild it with reversi-engine book");
-    let evaluator = PatternEvaluator::new(Weights::decode(&weights).expect("weights"));
+    let evaluator = PatternEvaluator::embedded();
     let mut searcher = Searcher::with_evaluator(BOOK_TABLE_MEGABYTES, Box::new(evaluator));
     let leaves = searched_positions(book, &covered_positions(book));
     let (depth, selectivity) = (book.provenance.depth.into(), book.provenance.selectivity);

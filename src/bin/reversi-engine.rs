@@ -51,9 +51,10 @@ const USAGE: &str = "usage: reversi-engine perft <depth>
        reversi-engine book [--depth D] [--plies P] [--margin M] [--positions N] [--weights FILE]
                            [--cache FILE] [--out FILE]
                                              builds the opening book (default assets/book.bin) with searches of
-                                             depth D (12) from the start, following moves within M discs (2) of
-                                             the best up to ply P (10) and the named lines, at most N positions
-                                             (600); the searched values go to --cache as they come (default
+                                             depth D (10) from the start, following moves within M discs (2) of
+                                             the best up to ply P (8) and the named lines, at most N positions
+                                             (500), with assets/eval.weights (--weights): the shipped book's
+                                             settings; the searched values go to --cache as they come (default
                                              target/book-cache.txt) and a rerun resumes from them
        reversi-engine help                   this text (also --help, -h)";
 
@@ -100,7 +101,7 @@ struct BookOptions {
 impl Default for BookOptions {
     fn default() -> Self {
         BookOptions {
-            settings: BuildSettings { depth: 12, selectivity: 1, margin: 2, max_ply: 10, max_positions: 600 },
+            settings: BuildSettings { depth: 10, selectivity: 1, margin: 2, max_ply: 8, max_positions: 500 },
             weights: "assets/eval.weights".into(),
             cache: "target/book-cache.txt".into(),
             out: "assets/book.bin".into(),
