@@ -36,6 +36,9 @@ impl Depths {
 pub enum Verdict {
     /// The evaluation's estimate of the final disc difference after a search this many plies deep.
     Estimate { depth: u32 },
+    /// The opening book's value: searches of the book's depth below the positions it covers, backed up through
+    /// them, so no single depth describes it.
+    Book,
     /// Only the sign is known: +1 a win, 0 a draw, -1 a loss.
     WinLossDraw,
     /// The final disc difference with perfect play.
@@ -186,6 +189,8 @@ impl MoveValues {
             .map(|v| match v.as_ref().map(|v| v.verdict) {
                 None => 0,
                 Some(Verdict::Estimate { depth }) => depth,
+                // At least the book's searches and the move itself (deeper where the book goes on).
+                Some(Verdict::Book) => u32::from(Book::get().provenance.depth) + 1,
                 Some(Verdict::WinLossDraw | Verdict::Exact) => self.board.empty_count(),
             })
             .min()
@@ -198,21 +203,14 @@ impl MoveValues {
     }
 }
 
-/// The values of every legal move (square order) from the opening book, when it covers `board`: estimates as
-/// deep as the book's searches (one ply more than they searched from the position after the move), with the
-/// book's best line.
+/// The values of every legal move (square order) from the opening book, when it covers `board`, with the book's
+/// best line.
 fn book_values(board: &VariantBoard) -> Option<Vec<Option<MoveValue>>> {
     let eight = board.as_board()?;
     let book = Book::get();
     let mut values = book.move_values(&eight)?;
     values.sort_by_key(|&(square, _)| square);
-    let depth = u32::from(book.provenance.depth) + 1;
-    let value = |(square, score)| MoveValue {
-        square,
-        score,
-        verdict: Verdict::Estimate { depth },
-        line: book.line(&eight, square),
-    };
+    let value = |(square, score)| MoveValue { square, score, verdict: Verdict::Book, line: book.line(&eight, square) };
     Some(values.into_iter().map(|v| Some(value(v))).collect())
 }
 
@@ -319,7 +317,7 @@ mod tests {
         let start = Board::start();
         for value in values.values() {
             assert_eq!(Some(-value.score), book.value(&start.play(value.square)), "move {}", value.square);
-            assert_eq!(value.verdict, Verdict::Estimate { depth: u32::from(book.provenance.depth) + 1 });
+            assert_eq!(value.verdict, Verdict::Book);
             assert!(value.line.len() > 2 && value.line[0] == value.square, "the book's line");
         }
         let searched = MoveValues::new(

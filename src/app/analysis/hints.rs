@@ -51,9 +51,11 @@ pub fn HintsPanel() -> impl IntoView {
             let all = |f: fn(Verdict) -> bool| hints.values.iter().all(|v| f(v.verdict));
             Some(if hints.values.is_empty() {
                 "thinking…".to_string()
+            } else if all(|v| v == Verdict::Book) {
+                "opening book".into()
             } else if all(|v| v == Verdict::Exact) {
                 "solved exactly".into()
-            } else if all(|v| !matches!(v, Verdict::Estimate { .. })) {
+            } else if all(|v| matches!(v, Verdict::Exact | Verdict::WinLossDraw)) {
                 "solved: win/loss/draw".into()
             } else {
                 format!("depth {}{}", hints.depth, if hints.done { "" } else { "…" })

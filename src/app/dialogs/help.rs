@@ -173,7 +173,8 @@ fn Playing() -> impl IntoView {
         <p>
             "Hints (Shift+H) write on every legal square what that move is worth, in discs at the end of the game "
             "for the side to move: +4 means ahead by about four, −2 behind by about two. The best move is in bold "
-            "yellow. The values deepen while you think (the depth is shown beside the button); once the endgame "
+            "yellow. The values deepen while you think (the depth is shown beside the button, or \"opening book\" "
+            "where they come from the book's deep searches of the first moves); once the endgame "
             "is solved they are exact (underlined), or W, L and D when only the win, loss or draw is known. The "
             "line under the button is the expected continuation of the move under the pointer, or of the best."
         </p>
