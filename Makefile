@@ -41,11 +41,11 @@ site: setup
 site-next: setup
 	REVERSI_BUILD=next trunk build --release --dist target/site-next
 
-# FFO #40-#44 solved exactly in a release build (about 15 s of solving) and the opening book checked against fresh
-# searches: the release checks CI runs.
+# FFO #40-#44 solved exactly in a release build (about 15 s of solving), every listed move of FForum #1-#19 and the
+# best scores of #20-#39 (about 15 s), and the opening book checked against fresh searches: the release checks CI runs.
 test-native: setup
 	cargo test
-	cargo test --release --test ffo --test book
+	cargo test --release --test ffo --test fforum --test book
 
 test-wasm: setup
 	cargo test --target wasm32-unknown-unknown --no-default-features --test web

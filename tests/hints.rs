@@ -7,20 +7,15 @@ use reversi::engine::Ai;
 use reversi::game::notation::read_obf;
 use reversi::game::Move;
 
-const FFORUM: &str = "shared/reference/fforum-1-19.obf";
-
-/// The file in the nearest `shared/` beside the project or one of its parent folders (a git worktree sits deeper).
-fn fforum_text() -> Option<String> {
-    let project = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    project.ancestors().skip(1).find_map(|dir| std::fs::read_to_string(dir.join(FFORUM)).ok())
+mod support {
+    pub mod reference;
 }
+
+use support::reference::reference_text;
 
 #[test]
 fn hint_values_equal_the_exact_scores_of_fforum_1_to_10() {
-    let Some(text) = fforum_text() else {
-        eprintln!("skipped: ../{FFORUM} not found (the shared reference files sit beside the project)");
-        return;
-    };
+    let Some(text) = reference_text("fforum-1-19.obf") else { return };
     let mut ai = Ai::new(16);
     let mut checked = 0;
     for (number, line) in text.lines().filter(|l| !l.trim().is_empty()).take(10).enumerate() {
