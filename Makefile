@@ -13,7 +13,8 @@ export WASM_BINDGEN_TEST_TIMEOUT := 300
 PORT ?= 8080
 BENCH_DEPTH ?= 12
 BENCH_RUNS ?= 3
-# FFO positions the benchmark solves: a range of #40-#49 (FFO=40-44 for a quick run), or none.
+# FFO positions the benchmark solves: a range of #40-#59 (FFO=40-44 for a quick run, FFO=50-59 the hard half, read
+# from ../shared/reference/fforum-40-59.obf), or none.
 FFO ?= 40-49
 E2E_TESTS = $(wildcard tests/e2e/*.test.mjs)
 WASM_RELEASE = target/wasm32-unknown-unknown/release

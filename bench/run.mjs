@@ -1,17 +1,19 @@
 // `make bench`: the engine natively (target/release/reversi-engine) and as wasm in headless Chromium (bench/index.html)
 // in one run, with the browser/native ratio:
 // - perft from the start position, the leaf counts checked against the published table;
-// - exact solves of FFO endgame positions (bench/ffo40-49.obf): per position score, move, nodes, time and nodes/s on
-//   both sides, then totals. Each score must be the file's, each move one the file scores best, and both sides must
-//   visit the same nodes (the search is deterministic).
+// - exact solves of FFO endgame positions: per position score, move, nodes, time and nodes/s on both sides, then
+//   totals. #40-#49 come from bench/ffo40-49.obf, the far harder #50-#59 from lines 11-20 of the shared reference
+//   file fforum-40-59.obf (read in place from the nearest shared/reference/ beside the project). Each score must be
+//   the file's, each move one the file scores best, and both sides must visit the same nodes (the search is
+//   deterministic).
 //
-//   node bench/run.mjs [perft depth=12, 0 skips] [perft runs=1] [FFO range=40-49, e.g. 40-44 or 45; none skips]
+//   node bench/run.mjs [perft depth=12, 0 skips] [perft runs=1] [FFO range=40-49, e.g. 40-44, 45, 50-59; none skips]
 //
 // The Makefile builds both sides first. Native and browser runs alternate, so a change in the machine's load hits
 // both alike; with perft runs > 1 perft quotes medians (each FFO position is solved once per side).
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,12 +27,14 @@ const PERFT = [
   4, 12, 56, 244, 1_396, 8_200, 55_092, 390_216, 3_005_288, 24_571_284, 212_258_800, 1_939_886_636, 18_429_641_748,
   184_042_084_512,
 ];
-// The file's lines are FFO #40-#49 in order.
+// FFO #40-#49 in order, in the project; #50-#59 are lines 11-20 of the shared file (FForum #40-#59).
 const FFO_FILE = join(ROOT, 'bench/ffo40-49.obf');
 const FFO_FIRST = 40;
+const FFO_SHARED = 'shared/reference/fforum-40-59.obf';
+const FFO_LAST = 59;
 
 function usage(why) {
-  console.error(`${why}\nusage: node bench/run.mjs [perft depth 0-${PERFT.length}] [runs >= 1] [FFO range 40-49 | none]`);
+  console.error(`${why}\nusage: node bench/run.mjs [perft depth 0-${PERFT.length}] [runs >= 1] [FFO range 40-59 | none]`);
   process.exit(2);
 }
 
@@ -41,14 +45,32 @@ if (!(Number.isInteger(depth) && depth >= 0 && depth <= PERFT.length)) usage(`ba
 if (!(Number.isInteger(runs) && runs >= 1)) usage(`bad run count '${process.argv[3]}'`);
 const positions = ffoPositions(range);
 
-/** The OBF lines of an FFO range ("40-44", "45" or "none"), each with its number and best-scored moves. */
+/** The position lines of an OBF file (no blank lines or comments). */
+function obfLines(file) {
+  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() && !/^[%#]/.test(l.trim()));
+}
+
+/** FFO #40-#59's OBF lines: #50-#59 only when the shared file is found, else a clear stop. */
+function ffoLines(needShared) {
+  const lines = obfLines(FFO_FILE);
+  if (!needShared) return lines;
+  // The project's parent folders, nearest first (a git worktree sits deeper than the checkout).
+  const shared = [1, 2, 3].map((up) => join(ROOT, ...Array(up).fill('..'), FFO_SHARED)).find((f) => existsSync(f));
+  if (shared === undefined) usage(`FFO #50-#59 are read from ../${FFO_SHARED}, which is not there`);
+  const hard = obfLines(shared).slice(10, 20);
+  if (hard.length !== 10) usage(`../${FFO_SHARED} does not hold #50-#59 on lines 11-20`);
+  return [...lines, ...hard];
+}
+
+/** The OBF lines of an FFO range ("40-44", "45", "50-59" or "none"), each with its number and best-scored moves. */
 function ffoPositions(text) {
   if (text === 'none') return [];
-  const lines = readFileSync(FFO_FILE, 'utf8').split('\n').filter((l) => l.trim() && !/^[%#]/.test(l.trim()));
-  const last = FFO_FIRST + lines.length - 1;
   const match = text.match(/^(\d+)(?:-(\d+))?$/);
   const [from, to] = match ? [Number(match[1]), Number(match[2] ?? match[1])] : [];
-  if (!match || from < FFO_FIRST || to > last || from > to) usage(`bad FFO range '${text}': use ${FFO_FIRST}-${last}`);
+  if (!match || from < FFO_FIRST || to > FFO_LAST || from > to) {
+    usage(`bad FFO range '${text}': use ${FFO_FIRST}-${FFO_LAST}`);
+  }
+  const lines = ffoLines(to >= 50);
   return lines.slice(from - FFO_FIRST, to - FFO_FIRST + 1).map((line, i) => {
     const scored = [...line.matchAll(/([A-Ha-h][1-8]|PA):([+-]?\d+)/g)].map((m) => [m[1].toLowerCase(), Number(m[2])]);
     const expected = Math.max(...scored.map(([, s]) => s));
