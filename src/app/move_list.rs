@@ -1,4 +1,5 @@
-//! The moves so far, numbered in pairs as in a scoresheet, passes written "pass"; a click goes to that point.
+//! The moves so far, numbered in pairs as in a scoresheet, passes written "pass", and the result once the game is
+//! over; a click goes to that point.
 //! Below it the transcript commands and the game's link to share for viewing (the history controls sit next to the
 //! board, in the game bar).
 
@@ -61,9 +62,12 @@ pub fn MoveList() -> impl IntoView {
     let current = move || state.table.with(|t| t.game.history().cursor());
     let first = move || state.table.with(|t| t.game.start_position().to_move());
     let list = NodeRef::<leptos::html::Ol>::new();
-    // Keep the latest move in view as the list grows.
+    // How the game ended, under its last move (a resignation or a loss on time leaves no trace on the board).
+    let result = Memo::new(move |_| state.table.with(|t| t.game.result().map(|r| r.to_string())));
+    // Keep the latest move (and the result) in view as the list grows.
     Effect::new(move |_| {
         current();
+        result.track();
         if let Some(list) = list.get() {
             list.set_scroll_top(list.scroll_height());
         }
@@ -100,6 +104,7 @@ pub fn MoveList() -> impl IntoView {
                         })
                         .collect_view()
                 }}
+                {move || result.get().map(|text| view! { <li class="move-row result">{text}</li> })}
             </ol>
             <div class="transcript-controls">
                 <ActionButton action=Action::CopyTranscript icon=icons::COPY />

@@ -232,6 +232,7 @@ test('with a one-minute clock both sides see it run and the side that runs out l
   for (const page of [host.page, guest.page]) {
     await waitForStatus(page, /^Game over: Black wins on time 64–0/);
     await page.getByRole('heading', { name: 'Black wins on time' }).waitFor();
+    await page.locator('.move-list .result', { hasText: 'Black wins on time 64–0' }).waitFor();
   }
   await shotBothWidths(host.page, 'online-9-lost-on-time-host');
   await reload(guest.page);
