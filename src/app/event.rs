@@ -13,6 +13,10 @@ pub enum Event {
     Ended,
     /// Text for the clipboard: the moves so far as a transcript, or one of the Export dialog's formats.
     Copied(String),
+    /// The Hints command (the keyboard's): the analysis shows or hides the hints.
+    HintsToggled,
+    /// Share game link: the game so far goes to the share sheet as a link, else to the clipboard.
+    GameLinkShared,
 }
 
 impl Event {

@@ -37,7 +37,7 @@ fn tones_for(event: &Event) -> Vec<Tone> {
         Event::Placed { .. } => PLACED.to_vec(),
         Event::Refused { .. } => REFUSED.to_vec(),
         Event::Ended => GAME_OVER.to_vec(),
-        Event::Copied(_) => Vec::new(),
+        Event::Copied(_) | Event::HintsToggled | Event::GameLinkShared => Vec::new(),
     }
 }
 

@@ -10,6 +10,11 @@ use crate::game::notation::write_transcript;
 use crate::game::{square_name, Color, Game, PlayerKind, Statistics};
 use leptos::prelude::*;
 
+/// Milliseconds on the page's monotonic clock: the time base of the moves' stamps and the online clocks.
+pub fn now_ms() -> u64 {
+    window().performance().map(|p| p.now()).unwrap_or_default() as u64
+}
+
 /// The overlays and dialogs; at most one is open (app/dialogs/ renders it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dialog {
@@ -162,7 +167,7 @@ impl AppState {
 
     fn place(&self, square: usize) {
         let mut played = Ok(());
-        let now = super::online::now_ms();
+        let now = now_ms();
         self.table.update(|t| played = t.play(square, now));
         match played {
             Ok(()) => {
@@ -289,10 +294,10 @@ impl AppState {
         self.publish(Event::Copied(text));
     }
 
-    /// The game so far as a link for anyone to open and view (the share sheet, else the clipboard).
+    /// The game so far as a link for anyone to open and view (the share sheet, else the clipboard: the links
+    /// follow the event).
     pub fn share_link(&self) {
-        let url = self.table.with_untracked(|t| super::online::game_url(&t.game));
-        super::online::share_or_copy(*self, "Game link", &url, true);
+        self.publish(Event::GameLinkShared);
     }
 
     pub fn move_now(&self) {
@@ -475,7 +480,7 @@ impl AppState {
             Action::Help => self.open(Dialog::Help),
             Action::About => self.open(Dialog::About),
             Action::Shortcuts => self.open(Dialog::Shortcuts),
-            Action::Hints => super::analysis::toggle_hints(),
+            Action::Hints => self.publish(Event::HintsToggled),
             Action::PlayOnline => self.open(Dialog::Online),
         }
     }

@@ -12,6 +12,7 @@ pub use hints::{square_hint, HintsPanel};
 pub use openings::{opening_reached_at, OpeningName};
 pub use review::{move_mark, ReviewMarks, ReviewPanel};
 
+use super::event::Event;
 use super::state::AppState;
 use crate::analysis::{GameReview, MoveValue, MoveValues, PlayerSummary, PlyReview, ReviewDepth};
 use crate::game::{Color, Game, Move, Position};
@@ -135,20 +136,13 @@ pub fn install(state: AppState) {
         focus: RwSignal::new(None),
     };
     provide_context(analysis);
-    INSTALLED.with(|installed| installed.set(Some(analysis)));
+    // The keyboard's Hints command arrives as an event.
+    Effect::new(move |_| {
+        if state.event.with(|last| last.as_ref().is_some_and(|last| last.event == Event::HintsToggled)) {
+            analysis.toggle_hints();
+        }
+    });
     driver::install(state, analysis);
-}
-
-thread_local! {
-    /// The app's analysis, for commands that arrive outside any component (the keyboard shortcut).
-    static INSTALLED: std::cell::Cell<Option<Analysis>> = const { std::cell::Cell::new(None) };
-}
-
-/// The Hints command: shows or hides the hints (nothing before the app is mounted).
-pub fn toggle_hints() {
-    if let Some(analysis) = INSTALLED.with(std::cell::Cell::get) {
-        analysis.toggle_hints();
-    }
 }
 
 /// What the hint adds to a legal square's accessible name: ", hint +4", ", hint +4 exact", ", hint W".

@@ -2,6 +2,7 @@
 //! sending them on (the Web Share sheet where the browser has one, else the clipboard).
 
 use super::Online;
+use crate::app::event::Event;
 use crate::app::state::{AppState, Dialog};
 use crate::game::notation::{read_link, write_link, LinkError};
 use crate::game::{Color, Game, PlayerKind};
@@ -79,4 +80,14 @@ pub fn share_or_copy(state: AppState, title: &str, url: &str, share: bool) {
     // Not awaited: the text stays on screen to copy by hand if the clipboard refuses.
     let _ = navigator.clipboard().write_text(url);
     state.show_info(format!("{title} copied."));
+}
+
+/// Share game link follows its event: the game so far as a link, to the share sheet or else the clipboard.
+pub fn follow_shared_links(state: AppState) {
+    Effect::new(move |_| {
+        if state.event.with(|last| last.as_ref().is_some_and(|last| last.event == Event::GameLinkShared)) {
+            let url = state.table.with_untracked(|t| game_url(&t.game));
+            share_or_copy(state, "Game link", &url, true);
+        }
+    });
 }

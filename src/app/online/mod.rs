@@ -12,7 +12,7 @@ pub use links::{game_url, open_from_fragment, share_or_copy};
 pub use panel::OnlinePanel;
 pub use qr::QrImage;
 
-use super::state::AppState;
+use super::state::{now_ms, AppState};
 use super::table::Table;
 use crate::game::{Color, Game, PlayerKind};
 use crate::net::clock::Clock;
@@ -25,11 +25,6 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 const KEEP_ALIVE_MS: u32 = 10_000;
-
-/// Milliseconds on the page's monotonic clock, the time base of the online clocks.
-pub fn now_ms() -> u64 {
-    window().performance().map(|p| p.now()).unwrap_or_default() as u64
-}
 
 /// Where the connection stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -352,5 +347,6 @@ pub fn install(state: AppState) -> Online {
     });
     keep_alive.forget();
     clocks::start_ticking(state, online);
+    links::follow_shared_links(state);
     online
 }
