@@ -25,6 +25,7 @@ pub enum Action {
     Shortcuts,
     Hints,
     PlayOnline,
+    SetUpPosition,
 }
 
 /// A key as the keyboard handler sees it: `KeyboardEvent.key` and the modifiers.
@@ -38,7 +39,7 @@ pub struct Key<'a> {
 }
 
 impl Action {
-    pub const ALL: [Action; 21] = [
+    pub const ALL: [Action; 22] = [
         Action::NewGame,
         Action::Undo,
         Action::Redo,
@@ -60,6 +61,7 @@ impl Action {
         Action::Shortcuts,
         Action::Hints,
         Action::PlayOnline,
+        Action::SetUpPosition,
     ];
 
     /// The button's accessible name.
@@ -86,6 +88,7 @@ impl Action {
             Action::Shortcuts => "Keyboard shortcuts",
             Action::Hints => "Hints",
             Action::PlayOnline => "Play a friend online",
+            Action::SetUpPosition => "Set up position",
         }
     }
 
@@ -116,6 +119,7 @@ impl Action {
             // Shift: the plain letter h types a column.
             Action::Hints => &["Shift+H"],
             Action::PlayOnline => &["W"],
+            Action::SetUpPosition => &["Shift+S"],
         }
     }
 
@@ -125,6 +129,19 @@ impl Action {
             "Ctrl+N" => Some("Most browsers keep Ctrl+N for a new window: use N."),
             _ => None,
         }
+    }
+
+    /// The commands that still apply while a position is being set up (the dialogs that do not touch the game).
+    pub fn works_while_setting_up(self) -> bool {
+        matches!(
+            self,
+            Action::SetUpPosition
+                | Action::Options
+                | Action::Statistics
+                | Action::Help
+                | Action::About
+                | Action::Shortcuts
+        )
     }
 
     /// The label with its shortcuts, for a button's tooltip.
@@ -173,6 +190,7 @@ impl Action {
             "x" | "X" => Action::Export,
             "l" | "L" => Action::Import,
             "o" | "O" => Action::Options,
+            "S" if key.shift => Action::SetUpPosition,
             "s" | "S" => Action::Statistics,
             "F1" => Action::Help,
             "v" | "V" => Action::About,

@@ -52,6 +52,8 @@ pub struct BoardControls {
     pub refused: Signal<Option<(usize, u64)>>,
     /// A square clicked or tapped.
     pub play: Callback<usize>,
+    /// The board shows the game on the table, so the analysis' marks belong on it (not on the editor's board).
+    pub shows_table: bool,
 }
 
 impl BoardInput {
@@ -84,6 +86,35 @@ impl BoardInput {
                 preview_moves: Signal::derive(move || state.options.with(|o| o.preview_moves)),
                 refused: refused.into(),
                 play: Callback::new(move |square| state.human_plays(square)),
+                shows_table: true,
+            }),
+        }
+    }
+
+    /// The position being set up: every square answers (the editor decides what a click does), none is a move.
+    pub fn of_setup(state: AppState) -> BoardInput {
+        let position = Memo::new(move |_| {
+            state
+                .setup
+                .with(|e| e.map(|e| e.setup.position()))
+                .unwrap_or_else(|| state.table.with(|t| *t.game.position()))
+        });
+        BoardInput {
+            position: position.into(),
+            playable: Signal::stored(0),
+            show_valid_moves: Signal::stored(false),
+            last_placed: Signal::stored(None),
+            flipping: Signal::stored(None),
+            flip_step_ms: Signal::stored(0),
+            marks: Signal::stored(Vec::new()),
+            coordinates: Signal::derive(move || state.options.with(|o| o.coordinates)),
+            controls: Some(BoardControls {
+                cursor: state.cursor,
+                hover: state.hover,
+                preview_moves: Signal::stored(false),
+                refused: Signal::stored(None),
+                play: Callback::new(move |square| state.edit_square(square)),
+                shows_table: false,
             }),
         }
     }
@@ -183,7 +214,7 @@ pub fn BoardView(input: BoardInput) -> impl IntoView {
             />
             {rows}
             // A reviewed move's marks belong to the game on the table: only the playable board shows them.
-            {input.controls.is_some().then(|| view! { <super::analysis::ReviewMarks /> })}
+            {input.controls.is_some_and(|c| c.shows_table).then(|| view! { <super::analysis::ReviewMarks /> })}
             <g class="coordinates" aria-hidden="true">{coordinates}</g>
             <g class="star-points" aria-hidden="true">
                 {move || dots().into_iter().map(|(x, y)| view! { <circle cx=x cy=y r=0.7 /> }).collect_view()}

@@ -20,6 +20,8 @@ pub mod options;
 mod player_controls;
 mod result_panel;
 pub mod saves;
+mod setup;
+mod setup_panel;
 mod sound;
 pub(crate) mod square;
 pub mod state;
@@ -47,23 +49,37 @@ pub fn App() -> impl IntoView {
     theme::follow_options(state);
     // While a dialog is open the page behind it is inert, so Tab stays within the dialog.
     let behind_dialog = move || state.dialog.get().is_some();
+    let setting_up = move || state.setup.with(Option::is_some);
     view! {
         <div class="app">
             <toolbar::Toolbar attr:inert=behind_dialog />
             <main class="layout" inert=behind_dialog>
-                <div class="board-area">
-                    <board::BoardView input=board::BoardInput::of_app(state) />
-                    <result_panel::ResultPanel />
-                </div>
-                <game_bar::GameBar />
-                <aside class="side-panel">
-                    <status::Status />
-                    <online::OnlinePanel />
-                    <analysis::HintsPanel />
-                    <move_list::MoveList />
-                    <analysis::EvalGraph />
-                    <analysis::ReviewPanel />
-                </aside>
+                <Show
+                    when=setting_up
+                    fallback=move || view! {
+                        <div class="board-area">
+                            <board::BoardView input=board::BoardInput::of_app(state) />
+                            <result_panel::ResultPanel />
+                        </div>
+                        <game_bar::GameBar />
+                        <aside class="side-panel">
+                            <status::Status />
+                            <online::OnlinePanel />
+                            <analysis::HintsPanel />
+                            <move_list::MoveList />
+                            <analysis::EvalGraph />
+                            <analysis::ReviewPanel />
+                        </aside>
+                    }
+                >
+                    <div class="board-area">
+                        <board::BoardView input=board::BoardInput::of_setup(state) />
+                    </div>
+                    <setup_panel::SetupBar />
+                    <aside class="side-panel">
+                        <setup_panel::SetupPanel />
+                    </aside>
+                </Show>
             </main>
             <p class="visually-hidden" aria-live="polite" data-testid="announcer">
                 {move || state.announcement.get()}

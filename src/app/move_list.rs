@@ -111,6 +111,7 @@ pub fn MoveList() -> impl IntoView {
                 <ActionButton action=Action::ShareLink icon=icons::SHARE />
                 <ActionButton action=Action::Export icon=icons::EXPORT />
                 <ActionButton action=Action::Import icon=icons::IMPORT />
+                <ActionButton action=Action::SetUpPosition icon=icons::GRID />
                 <PaceControl />
             </div>
         </section>

@@ -4,6 +4,7 @@
 use super::actions::Action;
 use super::event::{Event, LastEvent};
 use super::options::Options;
+use super::setup::Editor;
 use super::table::{describe_last_move, describe_position, DrawOffer, Players, Table};
 use crate::engine::Level;
 use crate::game::notation::write_transcript;
@@ -73,6 +74,8 @@ pub struct AppState {
     pub event: RwSignal<Option<LastEvent>>,
     /// The side that had to pass, shown until the next human action (with two humans, until acknowledged).
     pub pass_notice: RwSignal<Option<Color>>,
+    /// The board editor, while a position is being set up (the game on the table waits meanwhile).
+    pub setup: RwSignal<Option<Editor>>,
     serial: StoredValue<u64>,
 }
 
@@ -94,6 +97,7 @@ impl AppState {
             warnings: RwSignal::new(Vec::new()),
             event: RwSignal::new(None),
             pass_notice: RwSignal::new(None),
+            setup: RwSignal::new(None),
             serial: StoredValue::new(0),
         }
     }
@@ -133,7 +137,7 @@ impl AppState {
         self.event.set(Some(LastEvent { serial: self.next_serial(), event }));
     }
 
-    fn say(&self, text: String) {
+    pub(super) fn say(&self, text: String) {
         self.announcement.set(text);
     }
 
@@ -143,6 +147,9 @@ impl AppState {
 
     /// A human clicked, tapped or typed a square: play it if it is their turn and legal, else show the cue.
     pub fn human_plays(&self, square: usize) {
+        if self.setup.with_untracked(Option::is_some) {
+            return self.edit_square(square);
+        }
         let players = self.players_untracked();
         let may_move = self.table.with_untracked(|t| t.human_to_move(&players).is_some() && t.game.is_legal(square));
         if may_move {
@@ -482,6 +489,8 @@ impl AppState {
             Action::Shortcuts => self.open(Dialog::Shortcuts),
             Action::Hints => self.publish(Event::HintsToggled),
             Action::PlayOnline => self.open(Dialog::Online),
+            Action::SetUpPosition if self.setup.with_untracked(Option::is_some) => self.close_setup(),
+            Action::SetUpPosition => self.open_setup(),
         }
     }
 
@@ -489,12 +498,15 @@ impl AppState {
     pub fn is_enabled(&self, action: Action) -> bool {
         let players = self.players();
         let thinking = self.thinking.get().is_some();
-        self.table.with(|t| t.allows(&players, thinking, action))
+        let setting_up = self.setup.with(Option::is_some);
+        (!setting_up || action.works_while_setting_up()) && self.table.with(|t| t.allows(&players, thinking, action))
     }
 
     fn is_enabled_untracked(&self, action: Action) -> bool {
         let players = self.players_untracked();
         let thinking = self.thinking.get_untracked().is_some();
-        self.table.with_untracked(|t| t.allows(&players, thinking, action))
+        let setting_up = self.setup.with_untracked(Option::is_some);
+        (!setting_up || action.works_while_setting_up())
+            && self.table.with_untracked(|t| t.allows(&players, thinking, action))
     }
 }

@@ -274,6 +274,7 @@ impl Table {
             Action::MoveNow | Action::Stop => thinking,
             Action::CopyTranscript => !game.history().played().is_empty(),
             Action::ShareLink => !game.history().played().is_empty(),
+            Action::SetUpPosition => offline,
             _ => true,
         }
     }

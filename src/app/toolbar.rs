@@ -134,6 +134,8 @@ pub mod icons {
     pub const EXPORT: &str = "M12 15V4M7 9l5-5 5 5M5 20h14";
     pub const FAST: &str = "M4 6l7 6-7 6zM12 6l7 6-7 6z";
     pub const STOP: &str = "M7 7h10v10H7z";
+    /// A board with a disc on it: setting up a position.
+    pub const GRID: &str = "M4 4h16v16H4zM4 12h16M12 4v16M14.5 8a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0-3 0";
     pub const GLOBE: &str = "M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18M3 12h18M12 3c-3 3-3 15 0 18M12 3c3 3 3 15 0 18";
 }
 

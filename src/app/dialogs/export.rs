@@ -66,7 +66,7 @@ pub fn ExportDialog() -> impl IntoView {
 
 /// One exported text, selectable, with a Copy button that says when it has copied.
 #[component]
-fn ExportField(label: &'static str, text: String) -> impl IntoView {
+pub fn ExportField(label: &'static str, text: String) -> impl IntoView {
     let state = AppState::get();
     let copied = RwSignal::new(false);
     let id = format!("export-{}", label.to_lowercase().split(' ').next().unwrap_or(label));

@@ -246,6 +246,17 @@ fn Menus() -> impl IntoView {
                 "file; "<strong>"Import"</strong>" starts from any of these, also numbered lists (1. f5 d6 2. c3)."
             </li>
             <li>
+                <strong>"Set up position"</strong>" (Shift+S) edits the board: a click on a square turns it from "
+                "empty to black to white to empty; on a touch screen choose Black, White or Empty in the palette "
+                "and tap the squares. Clear empties the board, Start position puts back the four centre discs, and "
+                "the side to move is yours to choose. The editor says whether the position can be played: a board "
+                "with no discs cannot; when the side to move has no move but the other has, the game starts with "
+                "its pass; when neither has a move it is a final position. Play from here starts a game there with "
+                "the players shown; Analyse starts it for study (two humans, hints on; Review game works on it like "
+                "on any game). The position is imported and exported as a board string, an OBF line or a link, and "
+                "a game from it keeps its start in its save, transcript, GGF record and link."
+            </li>
+            <li>
                 <strong>"Options, Statistics, Help, About"</strong>" open these dialogs. Every button shows its "
                 "name and keys when you point at it, focus it, or hold a finger on it."
             </li>

@@ -16,6 +16,7 @@ use crate::app::state::{AppState, Dialog};
 use leptos::prelude::*;
 
 pub use confirm::Confirmation;
+pub use export::ExportField;
 pub use modal::Modal;
 
 /// The open dialog, if any.
