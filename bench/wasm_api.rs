@@ -5,6 +5,7 @@
 //! without a browser (`cargo test --example wasm-bench`, part of `cargo test`).
 
 use reversi::engine::rules::perft;
+use reversi::engine::search::{Limits, SolveSlices};
 use reversi::engine::{Board, Searcher};
 use reversi::game::notation::read_obf;
 use reversi::game::square_name;
@@ -38,7 +39,14 @@ pub fn solve_obf(line: &str) -> String {
             let result = SOLVER.with_borrow_mut(|solver| {
                 let searcher = solver.get_or_insert_with(|| Searcher::new(SOLVE_TT_MEGABYTES));
                 searcher.clear();
-                searcher.solve(&board)
+                // The native `solve`'s slices, so both visit the same nodes.
+                let mut slices = SolveSlices::default();
+                loop {
+                    let limits = Limits { node_budget: Some(slices.next_budget()), ..Limits::exact() };
+                    if let Ok(result) = searcher.search(&board, &limits) {
+                        break result;
+                    }
+                }
             });
             serde_json::json!({
                 "score": result.score,

@@ -8,7 +8,7 @@ use reversi::engine::book::{Book, Key};
 use reversi::engine::eval::weights::Weights;
 use reversi::engine::eval::PatternEvaluator;
 use reversi::engine::rules::perft::perft;
-use reversi::engine::search::Interrupted;
+use reversi::engine::search::{Interrupted, SolveSlices};
 use reversi::engine::Ai;
 use reversi::engine::Level;
 use reversi::engine::ThinkJob;
@@ -385,10 +385,6 @@ struct SolveLimit {
 
 /// Seconds between progress lines of a long solve.
 const PROGRESS_EVERY: f64 = 5.0;
-/// Nodes of the first slice of a solve; each next slice is twice as big up to `LAST_SLICE`. A slice that runs out
-/// restarts from the root with the table kept, so slices cost little and only long solves have more than a few.
-const FIRST_SLICE: u64 = 1 << 16;
-const LAST_SLICE: u64 = 1 << 26;
 
 /// How a solve ended: exactly, or stopped by the limit with its best guess.
 enum Solved {
@@ -399,15 +395,15 @@ enum Solved {
 /// Solves `board` in slices of nodes, so it can print progress (on stderr) and stop at `limit`.
 fn solve_within(searcher: &mut Searcher, board: &Board, line: usize, limit: SolveLimit) -> Solved {
     let start = Instant::now();
-    let (mut slice, mut last_progress) = (FIRST_SLICE, 0.0);
+    let (mut slices, mut last_progress) = (SolveSlices::default(), 0.0);
     loop {
         let spent = searcher.interrupted().map_or(0, |so_far| so_far.nodes);
-        let mut budget = slice.min(limit.nodes.map_or(u64::MAX, |most| most.saturating_sub(spent)));
+        let mut budget = slices.next_budget().min(limit.nodes.map_or(u64::MAX, |most| most.saturating_sub(spent)));
         if let Some(seconds) = limit.seconds {
             // Nodes this solve visits per second so far, to end a slice near the time limit.
             let rate = spent as f64 / start.elapsed().as_secs_f64().max(1e-3);
             let left = (seconds - start.elapsed().as_secs_f64()).max(0.0);
-            budget = budget.min((rate * left) as u64 + FIRST_SLICE);
+            budget = budget.min((rate * left) as u64 + SolveSlices::FIRST);
         }
         match searcher.search(board, &Limits { node_budget: Some(budget.max(1)), ..Limits::exact() }) {
             Ok(result) => return Solved::Exact(result),
@@ -430,7 +426,6 @@ fn solve_within(searcher: &mut Searcher, board: &Board, line: usize, limit: Solv
                 so_far.best_move.map_or("pass".to_string(), |sq| square_name(sq, 8))
             );
         }
-        slice = (slice * 2).min(LAST_SLICE);
     }
 }
 

@@ -53,6 +53,34 @@ impl Limits {
     }
 }
 
+/// Node budgets of an exact solve run in slices (to print progress or stop at a limit): a small first slice, each
+/// next one twice as big up to a cap. A slice that runs out restarts from the root with the table kept, so slices
+/// cost little. The native `solve` and the browser benchmark take the same budgets, so both visit the same nodes.
+#[derive(Clone, Copy, Debug)]
+pub struct SolveSlices {
+    next: u64,
+}
+
+impl SolveSlices {
+    /// Nodes of the first slice.
+    pub const FIRST: u64 = 1 << 16;
+    /// Nodes of every slice once they have grown this big.
+    pub const LAST: u64 = 1 << 26;
+
+    /// The next slice's node budget.
+    pub fn next_budget(&mut self) -> u64 {
+        let budget = self.next;
+        self.next = (budget * 2).min(Self::LAST);
+        budget
+    }
+}
+
+impl Default for SolveSlices {
+    fn default() -> Self {
+        SolveSlices { next: Self::FIRST }
+    }
+}
+
 /// What a search is after: a midgame estimate so many plies deep, the win/loss/draw verdict, or the exact score.
 /// Both searchers (8×8 and generic) take their goal from the limits the same way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
