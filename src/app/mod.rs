@@ -9,8 +9,10 @@ pub mod actions;
 mod analysis;
 mod autosave;
 mod board;
+mod board_input;
 mod clipboard;
 mod dialogs;
+mod editor;
 pub mod event;
 mod game_bar;
 mod keyboard;
@@ -58,7 +60,7 @@ pub fn App() -> impl IntoView {
                     when=setting_up
                     fallback=move || view! {
                         <div class="board-area">
-                            <board::BoardView input=board::BoardInput::of_app(state) />
+                            <board::BoardView input=board_input::BoardInput::of_app(state) />
                             <result_panel::ResultPanel />
                         </div>
                         <game_bar::GameBar />
@@ -73,7 +75,7 @@ pub fn App() -> impl IntoView {
                     }
                 >
                     <div class="board-area">
-                        <board::BoardView input=board::BoardInput::of_setup(state) />
+                        <board::BoardView input=board_input::BoardInput::of_setup(state) />
                     </div>
                     <setup_panel::SetupBar />
                     <aside class="side-panel">

@@ -3,9 +3,9 @@
 //! position's import and export.
 
 use super::dialogs::ExportField;
+use super::editor::Editor;
 use super::online::game_url;
 use super::player_controls::PlayerControls;
-use super::setup::Editor;
 use super::state::AppState;
 use crate::game::{Color, SetupPosition};
 use leptos::prelude::*;

@@ -1,6 +1,6 @@
 //! One square of the board: its cell, disc, markers and the flip animation, as an ARIA grid cell.
 
-use super::board::{BoardSquares, CELL};
+use super::board_input::{BoardSquares, CELL};
 use crate::game::{square_name, Color};
 use leptos::prelude::*;
 

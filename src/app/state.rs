@@ -2,9 +2,9 @@
 //! control calls (so a button, a shortcut and a test all do the same thing).
 
 use super::actions::Action;
+use super::editor::Editor;
 use super::event::{Event, LastEvent};
 use super::options::Options;
-use super::setup::Editor;
 use super::table::{describe_last_move, describe_position, DrawOffer, Players, Table};
 use crate::engine::Level;
 use crate::game::notation::write_transcript;

@@ -4,7 +4,7 @@
 
 use super::{Analysis, Review};
 use crate::analysis::{Class, PlyReview, ReviewDepth};
-use crate::app::board::CELL;
+use crate::app::board_input::CELL;
 use crate::app::state::AppState;
 use crate::game::{square_name, Color};
 use leptos::prelude::*;

@@ -3,7 +3,8 @@
 //! The topics are plain data checked by the tests below (a square called legal is legal, discs called stable are
 //! stable), so the guide cannot drift from the rules.
 
-use crate::app::board::{BoardInput, BoardView};
+use crate::app::board::BoardView;
+use crate::app::board_input::BoardInput;
 use crate::game::notation::read_board;
 use crate::game::{parse_square, squares_of, Color, Position};
 use leptos::prelude::*;
