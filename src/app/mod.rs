@@ -19,6 +19,7 @@ mod keyboard;
 mod move_list;
 mod online;
 pub mod options;
+mod pasted_text;
 mod player_controls;
 mod result_panel;
 pub mod saves;

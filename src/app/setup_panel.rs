@@ -5,6 +5,7 @@
 use super::dialogs::ExportField;
 use super::editor::Editor;
 use super::online::game_url;
+use super::pasted_text::PastedText;
 use super::player_controls::PlayerControls;
 use super::state::AppState;
 use crate::game::{Color, SetupPosition};
@@ -154,17 +155,7 @@ fn SetupImport() -> impl IntoView {
     view! {
         <form class="setup-import" on:submit=move |ev| { ev.prevent_default(); load(); }>
             <label for="setup-import-text">"Paste a board string, an OBF line or a game link"</label>
-            <textarea
-                id="setup-import-text"
-                rows="2"
-                spellcheck="false"
-                prop:value=move || text.get()
-                on:input=move |ev| {
-                    text.set(event_target_value(&ev));
-                    error.set(None);
-                }
-            ></textarea>
-            <p class="form-error" role="alert">{move || error.get()}</p>
+            <PastedText id="setup-import-text" rows=2 text error />
             <button type="submit" class="action">"Load position"</button>
         </form>
     }

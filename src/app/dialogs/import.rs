@@ -1,6 +1,7 @@
 //! The Import dialog: a pasted transcript or board string replaces the game.
 
 use super::{Confirmation, Modal};
+use crate::app::pasted_text::PastedText;
 use crate::app::state::AppState;
 use crate::app::table::{read_import, Import};
 use leptos::prelude::*;
@@ -54,18 +55,7 @@ pub fn ImportDialog() -> impl IntoView {
                     ", a board string (one character per square: X black, O white, - empty, then the side to move) "
                     "or a GGF record from NBoard."
                 </label>
-                <textarea
-                    id="import-text"
-                    rows="5"
-                    spellcheck="false"
-                    prop:value=move || text.get()
-                    on:input=move |ev| {
-                        text.set(event_target_value(&ev));
-                        error.set(None);
-                        confirming.set(None);
-                    }
-                ></textarea>
-                <p class="form-error" role="alert">{move || error.get()}</p>
+                <PastedText id="import-text" rows=5 text error on_edit=Callback::new(move |()| confirming.set(None)) />
                 <Show when=move || confirming.get().is_none() fallback=question>
                     <div class="dialog-buttons">
                         <button type="button" on:click=move |_| state.close_dialog()>"Cancel"</button>
