@@ -4,8 +4,9 @@
 //! transposition table is used; from `SHALLOW_EMPTIES` down to 5 the empty squares are tried in parity order
 //! without move generation or table; the last four go to the hand-written solvers.
 
-use super::last_moves::{flips_near, solve_1, solve_few};
-use super::ordering::{odd_quadrant_squares, order_end, MoveList};
+use super::last_moves::{flips_near, solve_1, solve_2, solve_3, solve_4};
+use super::ordering::{order_end, MoveList};
+use super::parity::odd_quadrant_squares;
 use super::searcher::{Searcher, NO_SELECTIVITY};
 use super::tt::{Store, NO_MOVE};
 use crate::engine::bits::squares_of;
@@ -208,11 +209,14 @@ impl Searcher {
             return solve_1(board, empty.trailing_zeros() as usize, &mut self.nodes);
         }
         let mut squares = [0usize; 4];
-        let mut n = 0;
-        for sq in squares_of(empty & odd).chain(squares_of(empty & !odd)) {
-            squares[n] = sq;
-            n += 1;
+        for (slot, sq) in squares.iter_mut().zip(squares_of(empty & odd).chain(squares_of(empty & !odd))) {
+            *slot = sq;
         }
-        solve_few(board, alpha, &squares[..n], &mut self.nodes)
+        let [a, b, c, d] = squares;
+        match empties {
+            2 => solve_2(board, alpha, [a, b], &mut self.nodes),
+            3 => solve_3(board, alpha, [a, b, c], &mut self.nodes),
+            _ => solve_4(board, alpha, [a, b, c, d], &mut self.nodes),
+        }
     }
 }

@@ -39,14 +39,42 @@ pub fn flips_near(board: &Board, sq: usize) -> u64 {
     }
 }
 
-/// Null-window solve of 2 to 4 empty squares, tried in the order given (the caller puts odd quadrants first).
-pub fn solve_few(board: &Board, alpha: i32, squares: &[usize], nodes: &mut u64) -> i32 {
-    let score = solve_side(board, alpha, squares, nodes);
+/// Null-window solves of 2, 3 and 4 empty squares, tried in the order given (the caller puts odd quadrants first).
+/// Each size is its own function over a fixed-size array, so the loops over the squares unroll and the squares left
+/// for the next ply are picked without a loop or a length check.
+pub fn solve_2(board: &Board, alpha: i32, squares: [usize; 2], nodes: &mut u64) -> i32 {
+    solve_n(board, alpha, squares, nodes, |next, _, i, nodes| solve_1(next, squares[1 - i], nodes))
+}
+
+pub fn solve_3(board: &Board, alpha: i32, squares: [usize; 3], nodes: &mut u64) -> i32 {
+    solve_n(board, alpha, squares, nodes, |next, alpha, i, nodes| solve_2(next, alpha, without(squares, i), nodes))
+}
+
+pub fn solve_4(board: &Board, alpha: i32, squares: [usize; 4], nodes: &mut u64) -> i32 {
+    solve_n(board, alpha, squares, nodes, |next, alpha, i, nodes| solve_3(next, alpha, without(squares, i), nodes))
+}
+
+/// The squares but the `i`-th, in their order (`M` is `N - 1`).
+#[inline(always)]
+fn without<const N: usize, const M: usize>(squares: [usize; N], i: usize) -> [usize; M] {
+    std::array::from_fn(|j| squares[j + (j >= i) as usize])
+}
+
+/// The side to move's best, else its opponent's after a pass, else the final score; `rest(next, alpha, i, nodes)`
+/// solves the position after playing the `i`-th square.
+#[inline(always)]
+fn solve_n<const N: usize>(
+    board: &Board,
+    alpha: i32,
+    squares: [usize; N],
+    nodes: &mut u64,
+    rest: impl Fn(&Board, i32, usize, &mut u64) -> i32,
+) -> i32 {
+    let score = solve_side(board, alpha, &squares, nodes, &rest);
     if score != NONE {
         return score;
     }
-    let passed = board.pass();
-    let score = solve_side(&passed, -alpha - 1, squares, nodes);
+    let score = solve_side(&board.pass(), -alpha - 1, &squares, nodes, &rest);
     if score != NONE {
         -score
     } else {
@@ -55,8 +83,14 @@ pub fn solve_few(board: &Board, alpha: i32, squares: &[usize], nodes: &mut u64) 
 }
 
 /// The side to move's best over its moves, or `NONE` if it has none.
-#[inline]
-fn solve_side(board: &Board, alpha: i32, squares: &[usize], nodes: &mut u64) -> i32 {
+#[inline(always)]
+fn solve_side<const N: usize>(
+    board: &Board,
+    alpha: i32,
+    squares: &[usize; N],
+    nodes: &mut u64,
+    rest: &impl Fn(&Board, i32, usize, &mut u64) -> i32,
+) -> i32 {
     *nodes += 1;
     let mut best = NONE;
     for (i, &sq) in squares.iter().enumerate() {
@@ -64,20 +98,7 @@ fn solve_side(board: &Board, alpha: i32, squares: &[usize], nodes: &mut u64) -> 
         if flipped == 0 {
             continue;
         }
-        let next = board.play_with(sq, flipped);
-        let score = if squares.len() == 2 {
-            -solve_1(&next, squares[1 - i], nodes)
-        } else {
-            let mut rest = [0usize; 3];
-            let mut n = 0;
-            for (j, &other) in squares.iter().enumerate() {
-                if j != i {
-                    rest[n] = other;
-                    n += 1;
-                }
-            }
-            -solve_few(&next, -alpha - 1, &rest[..n], nodes)
-        };
+        let score = -rest(&board.play_with(sq, flipped), -alpha - 1, i, nodes);
         if score > best {
             best = score;
             if score > alpha {

@@ -1,12 +1,13 @@
 //! Finding the best move. The 8×8 `Searcher` drives iterative deepening (`searcher`) over a midgame search
 //! (`midgame`, pruned by `probcut`) and an exact endgame search (`endgame`, ending in `last_moves`), both ordered by
-//! `ordering` and remembered in `tt`. The other board sizes and the empty-centre opening go to `generic`.
+//! `ordering` (with `parity` near the end) and remembered in `tt`. The other board sizes and the empty-centre opening go to `generic`.
 
 pub mod endgame;
 pub mod generic;
 pub mod last_moves;
 pub mod midgame;
 pub mod ordering;
+pub mod parity;
 pub mod probcut;
 pub mod searcher;
 pub mod tt;

@@ -1,21 +1,11 @@
 //! Move lists and move ordering: the table's move first, then fastest-first (fewest opponent replies, corners
 //! counted twice), parity and potential mobility in the endgame; evaluation-based ordering in the midgame.
 
+use super::parity::odd_quadrant_squares;
 use super::tt::NO_MOVE;
 use crate::engine::bits::{neighbours, squares_of};
 use crate::engine::eval::Evaluator;
 use crate::engine::rules::{Board, CORNERS};
-
-/// The four 4×4 quadrants: parity ordering plays first in quadrants with an odd number of empties, where the
-/// side to move is more likely to get the last move.
-const QUADRANTS: [u64; 4] =
-    [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
-
-/// The empty squares lying in quadrants with an odd number of empties.
-#[inline]
-pub fn odd_quadrant_squares(empty: u64) -> u64 {
-    QUADRANTS.iter().fold(0, |odd, &q| if (empty & q).count_ones() & 1 == 1 { odd | (empty & q) } else { odd })
-}
 
 /// A legal move of a search node with what it flips and its ordering key (the game's `Move`, a played square or a
 /// pass, is another thing).
