@@ -57,6 +57,7 @@ impl Searcher {
             return -self.pvs_end(&board.pass(), -beta, -alpha);
         }
         let mut list = MoveList::new(board, moves);
+        self.prefetch_children(board, &list, empties);
         order_end(&mut list, board, tt_move, empties, |child, depth| self.ordering_estimate(child, depth));
         let (alpha0, mut best, mut best_move) = (alpha, -INFINITY, NO_MOVE);
         for i in 0..list.len() {
@@ -84,6 +85,17 @@ impl Searcher {
             Store { depth: empties, selectivity: NO_SELECTIVITY, alpha: alpha0, beta, score: best, best_move },
         );
         best
+    }
+
+    /// Prefetches the table buckets of the children that will probe the table (see `TranspositionTable::prefetch`).
+    #[inline]
+    fn prefetch_children(&self, board: &Board, list: &MoveList, empties: u32) {
+        if empties > SHALLOW_EMPTIES + 1 {
+            for i in 0..list.len() {
+                let m = list.nth(i);
+                self.tt.prefetch(&board.play_with(m.square, m.flipped));
+            }
+        }
     }
 
     /// Enhanced transposition cutoff: a child whose stored upper bound already lets us beat alpha settles the
@@ -134,6 +146,7 @@ impl Searcher {
             return -self.nws_end(&board.pass(), -alpha - 1);
         }
         let mut list = MoveList::new(board, moves);
+        self.prefetch_children(board, &list, empties);
         if empties >= ETC_EMPTIES {
             if let Some(score) = self.enhanced_transposition_cutoff(board, &list, alpha, empties) {
                 return score;

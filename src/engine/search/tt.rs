@@ -118,6 +118,23 @@ impl TranspositionTable {
         ((h as u128 * self.buckets.len() as u128) >> 64) as usize
     }
 
+    /// Starts loading the bucket of `board` into the cache without waiting for it (a software prefetch): a parent
+    /// that asks for its children's buckets before ordering them finds them loaded when it probes or searches
+    /// them, instead of stalling on a cache and TLB miss each time. Only a hint: nothing on targets without one
+    /// (wasm).
+    #[inline]
+    pub fn prefetch(&self, board: &Board) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let bucket: *const Bucket = &self.buckets[self.index(board)];
+            // SAFETY: a prefetch never faults and reads nothing the program sees; the pointer is in bounds anyway.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = board;
+    }
+
     #[inline]
     pub fn probe(&self, board: &Board) -> Option<Entry> {
         let bucket = &self.buckets[self.index(board)].0;
