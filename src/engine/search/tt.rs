@@ -93,8 +93,11 @@ pub struct TranspositionTable {
 impl TranspositionTable {
     /// A table of about `megabytes` MB (at least one bucket).
     pub fn new(megabytes: usize) -> Self {
-        let count = (megabytes << 20) / std::mem::size_of::<Bucket>();
-        TranspositionTable { buckets: vec![EMPTY_BUCKET; count.max(1)], date: 1 }
+        let count = ((megabytes << 20) / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::with_capacity(count);
+        advise_huge_pages(&buckets);
+        buckets.resize(count, EMPTY_BUCKET);
+        TranspositionTable { buckets, date: 1 }
     }
 
     pub fn clear(&mut self) {
@@ -195,6 +198,26 @@ impl TranspositionTable {
             bucket[1] = fresh;
         }
     }
+}
+
+/// Asks Linux to back the table's memory with 2 MB pages before it is first written: a probe lands anywhere in the
+/// table, and with 4 KB pages nearly every one also missed the TLB (a page walk on top of the cache miss). Only a
+/// hint: without transparent huge pages, elsewhere, or on wasm, the table stays on ordinary pages.
+fn advise_huge_pages(buckets: &Vec<Bucket>) {
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4096;
+        let start = buckets.as_ptr() as usize;
+        let end = start + buckets.capacity() * std::mem::size_of::<Bucket>();
+        let aligned = start.next_multiple_of(PAGE);
+        if end > aligned {
+            // SAFETY: the range lies inside the vector's allocation, page-aligned as madvise requires; the advice
+            // changes how the kernel backs the pages, never their contents.
+            unsafe { libc::madvise(aligned as *mut libc::c_void, end - aligned, libc::MADV_HUGEPAGE) };
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = buckets;
 }
 
 #[cfg(test)]
