@@ -13,8 +13,9 @@ use crate::engine::bits::squares_of;
 use crate::engine::rules::stability::{score_cap, STABILITY_THRESHOLD};
 use crate::engine::rules::{Board, INFINITY, MAX_SCORE};
 
-/// At and below this many empties the search uses neither move generation nor the table.
-pub const SHALLOW_EMPTIES: u32 = 7;
+/// At and below this many empties the search uses neither move generation nor the table (with the children's
+/// buckets prefetched, the table pays from 7 empties: FFO #45 0.95x the CPU of 7, with 26% fewer nodes).
+pub const SHALLOW_EMPTIES: u32 = 6;
 
 /// From this many empties the children are looked up in the table before searching (enhanced transposition
 /// cutoff): the probes cost more than they save nearer the end.
