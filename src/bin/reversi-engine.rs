@@ -41,8 +41,9 @@ const USAGE: &str = "usage: reversi-engine perft <depth>
                             [--a-weights FILE] [--b-weights FILE] [--movetime 100ms]
                                              SIDE = hand:DEPTH, pattern:DEPTH, level:NAME (its settings, on
                                              its node budget), clock:NAME[:SCALE] (on the clock as the app
-                                             plays it, times scaled) or fixed:NAME:MS (MS every move, no book
-                                             nor time management); with --movetime DEPTH is the cap of a
+                                             plays it, times scaled), fixed:NAME:MS (MS every move, no book
+                                             nor time management) or novice (a corner if it can, else the
+                                             most discs flipped); with --movetime DEPTH is the cap of a
                                              timed search
        reversi-engine pace [--games N] [--level NAME] [--seed S]
                                              the level (default Master) plays N games (1) against itself from
@@ -280,12 +281,15 @@ fn parse_match(args: &[String]) -> Result<MatchOptions, String> {
 }
 
 /// A match side: `hand:4` or `pattern:6` (evaluation and depth, solving exactly from `exact_empties`),
-/// `level:advanced`, `clock:master[:SCALE]` (on the clock with its time target and cap times SCALE) or
+/// `level:advanced`, `clock:master[:SCALE]` (on the clock with its time target and cap times SCALE),
 /// `fixed:master:MS` (on the clock, thinking MS on every move without book or time management, as Master did
-/// before it managed its time).
+/// before it managed its time) or `novice` (a corner if it can, else the most discs flipped).
 fn parse_side(spec: &str, exact_empties: u32) -> Result<Setting, String> {
+    if spec == "novice" {
+        return Ok(Setting::Novice);
+    }
     let (kind, value) =
-        spec.split_once(':').ok_or(format!("{spec:?}: expected EVAL:DEPTH or level:NAME, e.g. pattern:4"))?;
+        spec.split_once(':').ok_or(format!("{spec:?}: expected EVAL:DEPTH, level:NAME or novice, e.g. pattern:4"))?;
     if kind == "clock" || kind == "fixed" {
         return parse_clocked_side(kind == "fixed", value);
     }
@@ -972,6 +976,7 @@ mod tests {
         );
         let fixed = Setting::Clocked { level: Level::Master, target_ms: None, cap_ms: 1000, book: false };
         assert_eq!(parse_side("fixed:master:1000", 10), Ok(fixed));
+        assert_eq!(parse_side("novice", 10), Ok(Setting::Novice));
         for bad in [
             "match --a fixed:master",
             "match --a clock:master:-1",
@@ -983,6 +988,8 @@ mod tests {
             "match --a hand:x",
             "match --b hand:31",
             "match --a level:grandmaster",
+            "match --a novice:2",
+            "match --b Novice",
             "match --a pattern",
             "match --exact 65",
             "match --plies 61",
@@ -1016,7 +1023,7 @@ mod tests {
             Command::Match(m) => {
                 let side_in_range = |side: &Setting| match *side {
                     Setting::Search { depth, exact_empties, .. } => (1..=30).contains(&depth) && exact_empties <= 64,
-                    Setting::Level(_) => true,
+                    Setting::Level(_) | Setting::Novice => true,
                     Setting::Clocked { target_ms, cap_ms, .. } => cap_ms > 0 && target_ms.is_none_or(|t| t > 0),
                 };
                 (2..=1_000_000).contains(&m.games)
@@ -1069,6 +1076,8 @@ mod tests {
             "clock:master:0.1",
             "fixed:master:500",
             "fixed:master",
+            "novice",
+            "novice:3",
             "--depth",
             "--positions",
             "level:",
@@ -1084,6 +1093,7 @@ mod tests {
             "levels 5000 expert,master",
             "match --games 10 --a hand:2 --b level:beginner --exact 12 --plies 8 --seed 3 --weights w --a-weights x \
              --b-weights y --movetime 100ms",
+            "match --a novice --b level:beginner",
             "pace --games 2 --level expert --seed 4",
             "book --depth 6 --plies 4 --margin 2 --positions 50 --cache c --out o --weights w",
             "help",

@@ -4,6 +4,7 @@
 
 use super::ai::Ai;
 use super::level::{Level, LevelSettings};
+use super::novice::novice_move;
 use super::think_job::{slice_nodes, ThinkJob};
 use crate::engine::eval::{Evaluator, HandEvaluator, PatternEvaluator};
 use crate::engine::rng::Rng;
@@ -20,7 +21,7 @@ pub enum EvalKind {
 }
 
 /// One side's setting: a fixed search (evaluation, midgame depth, and the empties from which it solves exactly),
-/// or a difficulty level played exactly as the app plays it (node budget, slips and all).
+/// a difficulty level played exactly as the app plays it (node budget, slips and all), or the novice model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Setting {
     Search {
@@ -36,6 +37,8 @@ pub enum Setting {
         cap_ms: u32,
         book: bool,
     },
+    /// A novice who knows only the rules and that corners are good (`novice_move`).
+    Novice,
 }
 
 impl Setting {
@@ -54,6 +57,7 @@ impl Setting {
                 let settings = LevelSettings { target_ms, time_budget_ms: cap_ms, book, ..*level.settings() };
                 Side::Clocked(Box::new(Ai::new(16)), settings)
             }
+            Setting::Novice => Side::Novice,
         }
     }
 }
@@ -79,6 +83,7 @@ impl std::fmt::Display for Setting {
                 }
                 write!(f, ", {book} the book")
             }
+            Setting::Novice => write!(f, "novice: a corner if it can, else the most discs flipped"),
         }
     }
 }
@@ -89,6 +94,7 @@ enum Side {
     Search(Searcher, Limits, Option<Duration>),
     Level(Box<Ai>, Level),
     Clocked(Box<Ai>, LevelSettings),
+    Novice,
 }
 
 /// Nodes between two looks at the clock in a timed search (a few milliseconds).
@@ -123,10 +129,11 @@ impl Side {
         match self {
             Side::Search(searcher, ..) => searcher.clear(),
             Side::Level(ai, _) | Side::Clocked(ai, _) => ai.clear(),
+            Side::Novice => {}
         }
     }
 
-    /// The move for `board` (which has one); `seed` drives a level's slips.
+    /// The move for `board` (which has one); `seed` drives a level's slips and the novice's choice among equals.
     fn pick(&mut self, board: &Board, seed: u64) -> usize {
         match self {
             Side::Search(searcher, limits, None) => searcher.search(board, limits).expect("no node budget").best_move,
@@ -140,6 +147,7 @@ impl Side {
                 let slice = slice_nodes(&position);
                 ThinkJob::new(&position, settings, seed).run_on_clock(ai, settings.time_budget_ms, slice).mv
             }
+            Side::Novice => Some(novice_move(board, &mut Rng::new(seed))),
         }
         .expect("a legal move")
     }
@@ -313,6 +321,16 @@ mod tests {
         assert_eq!(result.wins, result.losses);
         assert_eq!(result.mean_disc_difference(), 0.0);
         assert_eq!(result.score_rate(), 0.5);
+    }
+
+    #[test]
+    fn the_novice_plays_whole_games_and_loses_to_a_search() {
+        let rules =
+            MatchRules { weights: [PatternEvaluator::embedded(), PatternEvaluator::embedded()], movetime: None };
+        let search = Setting::Search { eval: EvalKind::Pattern, depth: 4, exact_empties: 12 };
+        let result = play_match(&Setting::Novice, &search, &openings(4, 8, 1), &rules, |_| {});
+        assert_eq!(result.games(), 8);
+        assert!(result.score_rate() < 0.5, "{result:?}");
     }
 
     #[test]
