@@ -66,8 +66,10 @@ const MASTER_SELECTIVITY: u8 = 1;
 /// forced move is played at once. The node budget bounds it where no clock is given (tests, `run`).
 /// With T = 3 a move one disc worse than the best is chosen 72 % as often as the best, one 6 discs worse 14 % as
 /// often, one 15 discs worse under 1 %: small slips are common and blunders rare, unlike uniform noise. Even a
-/// Beginner solves the last 10 empties exactly and then mostly slips by a disc or two. Each level up to Expert
-/// scores 12-18 % against the next one up (the README has the ladder); Master is the full-strength search.
+/// Beginner solves the last 10 empties exactly and then mostly slips by a disc or two. Each level scores 10-25 %
+/// against the next one up, Expert against Master on the clock (the README has the ladder and the commands); Master
+/// is the full-strength search. The match runner's `novice` (a corner, else the most discs) beats Beginner seldom:
+/// what Beginner would lose to it, it loses to Intermediate too.
 pub const LEVELS: [LevelSettings; 5] = [
     LevelSettings {
         name: "Beginner",
