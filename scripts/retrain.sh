@@ -24,7 +24,7 @@ if [ ! -f train/baseline.weights ]; then
     [ -f "$DIR/games$SEED.bin" ] || $T generate --games 3000 --seed "$SEED" --exact 16 --out "$DIR/games$SEED.bin"
     DATA="$DATA${DATA:+,}$DIR/games$SEED.bin"
   done
-  FIT="--ridge 40 --prune 0.5 --epochs 200 --baseline none"
+  FIT="--ridge 40 --epochs 200 --baseline none --prior none"
   $T fit --data "$DATA" $FIT --out "$DIR/round0.weights"
   for ROUND in 1 2 3; do
     $T relabel --data "$DATA" --weights "$DIR/round$((ROUND - 1)).weights" --depth 4 --exact 16 --out "$DIR/round$ROUND.bin"
@@ -35,4 +35,4 @@ fi
 
 scripts/train-data.sh
 
-$T fit --data train/data/d8e20 --ridge 10 --prune 0.25 --out "$DIR/new.weights"
+$T fit --out "$DIR/new.weights"   # the defaults are the shipped settings (prior: the baseline)

@@ -11,8 +11,9 @@ use reversi::engine::eval::{Evaluator, HandEvaluator};
 use reversi::engine::search::Searcher;
 use reversi::engine::Board;
 use reversi::game::notation::read_obf;
-use reversi::train::fit::{bucket_empties, error_bucket, fit, phase_errors, FitConfig, ERROR_BUCKETS};
+use reversi::train::fit::{bucket_empties, error_bucket, fit, phase_errors, usage_counts, FitConfig, ERROR_BUCKETS};
 use reversi::train::labelled_play::{play_labelled_game, LabelledPlay};
+use reversi::train::quantise::quantise;
 use reversi::train::records::{self, Chunk};
 use reversi::train::samples::{self, Sample};
 use reversi::train::selfplay::{play_game, relabel, SelfPlay};
@@ -29,9 +30,10 @@ const USAGE: &str = "usage:
                          [--noise 0.1]    resumable: chunks already on disk are skipped
   reversi-train relabel  [--data target/train/games.bin] [--weights assets/eval.weights] [--depth 4] [--exact 16]
                          [--out target/train/relabelled.bin]
-  reversi-train fit      [--data train/data/d8e20] [--epochs 400] [--ridge 2] [--smoothing 4] [--step 0.25]
-                         [--patience 20] [--prune 0] [--out assets/eval.weights] [--baseline train/baseline.weights|none]
-                         [--prior none|WEIGHTS]   a prior: start from these weights and shrink towards them
+  reversi-train fit      [--data train/data/d8e20] [--epochs 400] [--ridge 2] [--smoothing 16] [--step 0.25]
+                         [--patience 20] [--quantum 3] [--out assets/eval.weights] [--baseline train/baseline.weights|none]
+                         [--prior train/baseline.weights|none]   start from the prior and shrink towards it
+                         (the defaults make the shipped weights)
   reversi-train errors   [--data train/data/d8e20] [--weights assets/eval.weights] [--baseline train/baseline.weights]
   reversi-train solver-nodes --obf FILE [--count 5] [--weights assets/eval.weights]
 --data takes several files separated by commas; a directory stands for its chunk files (*.rvg).";
@@ -101,9 +103,17 @@ enum Command {
     Selfplay { config: LabelledPlay, dir: PathBuf, weights: PathBuf, chunks: u32, chunk_games: u32, threads: u32 },
     /// Samples relabelled by a search on some weights.
     Relabel { data: String, weights: PathBuf, depth: u32, exact: u32, out: PathBuf },
-    /// Weights fitted to samples; smaller than `prune` discs dropped; the error table against `baseline` if any.
+    /// Weights fitted to samples, rounded by how well each is measured (`quantum`, see `train::quantise`); the error
+    /// table against `baseline` if any.
     /// With `prior` weights the fit starts from them and shrinks towards them.
-    Fit { data: String, config: FitConfig, prune: f32, out: PathBuf, baseline: Option<PathBuf>, prior: Option<PathBuf> },
+    Fit {
+        data: String,
+        config: FitConfig,
+        quantum: f32,
+        out: PathBuf,
+        baseline: Option<PathBuf>,
+        prior: Option<PathBuf>,
+    },
     /// The error table of some weights against the baseline.
     Errors { data: String, weights: PathBuf, baseline: PathBuf },
     /// Solver nodes with either evaluation on the first `count` positions of an OBF file.
@@ -154,7 +164,7 @@ fn parse_command(args: &[String]) -> Result<Command, String> {
         "fit" => {
             let flags = Flags::parse(
                 rest,
-                &["data", "epochs", "ridge", "smoothing", "step", "patience", "prune", "out", "baseline", "prior"],
+                &["data", "epochs", "ridge", "smoothing", "step", "patience", "quantum", "out", "baseline", "prior"],
             )?;
             let defaults = FitConfig::default();
             let config = FitConfig {
@@ -166,12 +176,12 @@ fn parse_command(args: &[String]) -> Result<Command, String> {
                 ..defaults
             };
             let baseline = flags.path("baseline", BASELINE);
-            let prior = flags.path("prior", "none");
+            let prior = flags.path("prior", BASELINE);
             Ok(Command::Fit {
                 data: flags.text("data", DEEP_DATA),
                 config,
-                // Weights smaller than this many discs are dropped: they matter little and would fill the file.
-                prune: flags.get("prune", 0.0)?,
+                // 3 discs over √(n + 1): the held-out error does not move, the file shrinks by half (0 keeps 1/16 disc).
+                quantum: flags.get("quantum", 3.0)?,
                 out: flags.path("out", SHIPPED),
                 baseline: (baseline.as_os_str() != "none").then_some(baseline),
                 prior: (prior.as_os_str() != "none").then_some(prior),
@@ -202,8 +212,8 @@ fn main() {
             selfplay(&config, &dir, &weights, chunks, chunk_games, threads)
         }
         Command::Relabel { data, weights, depth, exact, out } => relabel_command(&data, &weights, depth, exact, &out),
-        Command::Fit { data, config, prune, out, baseline, prior } => {
-            fit_command(&data, &config, prune, &out, baseline, prior)
+        Command::Fit { data, config, quantum, out, baseline, prior } => {
+            fit_command(&data, &config, quantum, &out, baseline, prior)
         }
         Command::Errors { data, weights, baseline } => errors_command(&data, &weights, &baseline),
         Command::SolverNodes { obf, count, weights } => solver_nodes(&obf, count, &weights),
@@ -334,7 +344,7 @@ fn relabel_command(data: &str, weights: &Path, depth: u32, exact: u32, out: &Pat
 fn fit_command(
     data: &str,
     config: &FitConfig,
-    prune: f32,
+    quantum: f32,
     out: &Path,
     baseline: Option<PathBuf>,
     prior: Option<PathBuf>,
@@ -344,13 +354,12 @@ fn fit_command(
     let (validation, train): (Vec<Sample>, Vec<Sample>) = rest.into_iter().partition(Sample::is_validation);
     let prior = prior.map(|path| read_weights(&path)).transpose()?.map(|weights| weights.to_discs());
     let start = Instant::now();
-    let mut discs = fit(&train, &validation, config, prior.as_deref(), |line| eprintln!("{line}"));
-    discs.iter_mut().filter(|w| w.abs() < prune).for_each(|w| *w = 0.0);
-    let weights = Weights::from_discs(&discs);
+    let discs = fit(&train, &validation, config, prior.as_deref(), |line| eprintln!("{line}"));
+    let weights = quantise(&discs, &usage_counts(&train, config.phases), quantum);
     let bytes = weights.encode();
     std::fs::write(out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
     println!(
-        "fitted {} positions, {} for validation ({config:?}, prune {prune}) in {:.0} s: {} bytes in {}",
+        "fitted {} positions, {} for validation ({config:?}, quantum {quantum}) in {:.0} s: {} bytes in {}",
         train.len(),
         validation.len(),
         start.elapsed().as_secs_f64(),
@@ -482,10 +491,10 @@ mod tests {
         assert_eq!((config.seed, config.random_moves, config.depth, config.exact_empties), (1, (4, 16), 8, 20));
         assert_eq!((dir, weights), (PathBuf::from(DEEP_DATA), PathBuf::from(BASELINE)));
         assert_eq!((chunks, chunk_games, threads, config.noise), (1_000_000, 40, 2, 0.1));
-        let Ok(Command::Fit { data, baseline, prune, .. }) = parse("fit --baseline none --prune 0.5") else {
+        let Ok(Command::Fit { data, baseline, quantum, .. }) = parse("fit --baseline none --quantum 0.5") else {
             panic!("fit was refused")
         };
-        assert_eq!((data.as_str(), baseline, prune), (DEEP_DATA, None, 0.5));
+        assert_eq!((data.as_str(), baseline, quantum), (DEEP_DATA, None, 0.5));
         assert!(matches!(parse("solver-nodes --obf a.obf"), Ok(Command::SolverNodes { count: 5, .. })));
         for bad in [
             "",
@@ -550,7 +559,7 @@ mod tests {
             "--smoothing",
             "--step",
             "--patience",
-            "--prune",
+            "--quantum",
             "--baseline",
             "--obf",
             "--count",
@@ -563,7 +572,7 @@ mod tests {
             "selfplay --dir d --weights w --chunks 9 --chunk-games 40 --threads 2 --seed 1 --random 4-16 --depth 8 \
              --exact 20 --noise 0.1",
             "relabel --data a,b --weights w --depth 4 --exact 16 --out o",
-            "fit --data d --epochs 400 --ridge 2 --smoothing 4 --step 0.25 --patience 20 --prune 0 --out o \
+            "fit --data d --epochs 400 --ridge 2 --smoothing 4 --step 0.25 --patience 20 --quantum 0 --out o \
              --baseline none",
             "errors --data d --weights w --baseline b",
             "solver-nodes --obf f --count 5 --weights w",

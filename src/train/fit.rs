@@ -31,7 +31,7 @@ impl Default for FitConfig {
             phases: crate::engine::eval::pattern::PHASES,
             epochs: 400,
             ridge: 2.0,
-            smoothing: 4.0,
+            smoothing: 16.0,
             step: 0.25,
             patience: 20,
         }
@@ -61,6 +61,22 @@ fn rows(samples: &[Sample], phases: usize, canonical: &[u32]) -> Vec<Row> {
         .collect()
 }
 
+/// How many rows use each weight (`phase * PHASE_SIZE + class representative`).
+fn counts(rows: &[Row], size: usize) -> Vec<f32> {
+    let mut counts = vec![0f32; size];
+    for r in rows {
+        for &i in &r.features {
+            counts[r.phase as usize * PHASE_SIZE + i as usize] += 1.0;
+        }
+    }
+    counts
+}
+
+/// How many of `samples` use each weight of a fit with `phases` phases: what a weight's precision rests on.
+pub fn usage_counts(samples: &[Sample], phases: usize) -> Vec<f32> {
+    counts(&rows(samples, phases, &canonical_indices()), phases * PHASE_SIZE)
+}
+
 fn predict(w: &[f32], row: &Row) -> f32 {
     let table = &w[row.phase as usize * PHASE_SIZE..][..PHASE_SIZE];
     row.features.iter().map(|&i| table[i as usize]).sum()
@@ -87,12 +103,7 @@ pub fn fit(
     let canonical = canonical_indices();
     let (train, validation) = (rows(train, config.phases, &canonical), rows(validation, config.phases, &canonical));
     let size = config.phases * PHASE_SIZE;
-    let mut counts = vec![0f32; size];
-    for r in &train {
-        for &i in &r.features {
-            counts[r.phase as usize * PHASE_SIZE + i as usize] += 1.0;
-        }
-    }
+    let counts = counts(&train, size);
     let prior = prior.map_or_else(|| vec![0f32; size], <[f32]>::to_vec);
     assert_eq!(prior.len(), size, "prior weights for {} phases", config.phases);
     let mut w = prior.clone();

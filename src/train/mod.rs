@@ -5,6 +5,7 @@
 pub mod fit;
 pub mod labelled_play;
 pub mod playout;
+pub mod quantise;
 pub mod records;
 pub mod samples;
 pub mod selfplay;
