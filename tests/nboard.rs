@@ -125,6 +125,18 @@ fn go_and_hint_answer_within_the_time_per_move_at_any_depth() {
 }
 
 #[test]
+fn set_movetime_is_taken_and_bad_times_are_refused() {
+    let (out, err) =
+        session(b"nboard 2\nset depth 60\nset movetime 0\nset movetime soon\nset movetime 0.5\ngo\nping 1\n");
+    assert_eq!(out.matches("status error: ").count(), 2, "{out}");
+    assert_eq!(out.matches("status error: movetime is a positive number of seconds").count(), 2, "{out}");
+    assert!(err.contains("\"soon\""), "{err}");
+    let reply = out.lines().find(|l| l.starts_with("=== ")).unwrap_or_else(|| panic!("no move in {out}"));
+    assert_legal(&board_after(&[]), played(reply));
+    assert!(out.trim_end().ends_with("pong 1"), "{out}");
+}
+
+#[test]
 fn a_huge_bad_line_is_echoed_shortened() {
     let junk = "x".repeat(5_000_000);
     let (out, err) = session(format!("move {junk}\n{junk}\nping 1\n").as_bytes());

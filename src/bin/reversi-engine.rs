@@ -15,7 +15,7 @@ use reversi::engine::ThinkJob;
 use reversi::engine::{Aborted, Board, Limits, Opening, Searcher, VariantBoard};
 use reversi::game::notation::read_obf_file;
 use reversi::game::{square_name, Move};
-use reversi::nboard::session::{Session, DEFAULT_MOVE_SECONDS};
+use reversi::nboard::session::{parse_move_time, Session, DEFAULT_MOVE_SECONDS};
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
@@ -181,17 +181,14 @@ fn parse_command(args: &[String]) -> Result<Command, String> {
         }
         "bench" => Command::Bench(rest.first().map_or(DEFAULT_SUITE, String::as_str).to_string()),
         "nboard" => {
-            let move_seconds = match rest {
-                [] => DEFAULT_MOVE_SECONDS,
-                [option, value] if option == "--movetime" => value
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|s| s.is_finite() && *s > 0.0 && *s < 1e9)
+            let move_time = match rest {
+                [] => Duration::from_secs_f64(DEFAULT_MOVE_SECONDS),
+                [option, value] if option == "--movetime" => parse_move_time(value)
                     .ok_or(format!("nboard: --movetime is a positive number of seconds, not {value:?}"))?,
                 [option] if option == "--movetime" => return Err("nboard: --movetime needs a value".into()),
                 [other, ..] => return Err(format!("nboard: unexpected argument {other:?}")),
             };
-            return Ok(Command::Nboard { move_time: Duration::from_secs_f64(move_seconds) });
+            return Ok(Command::Nboard { move_time });
         }
         "levels" => {
             // "auto" (the default): the slice size the app uses for each board.

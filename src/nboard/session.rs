@@ -1,14 +1,15 @@
 //! The NBoard protocol (Chris Welty's, spoken by the NBoard GUI, Edax and Egaroucid): one command per line on
 //! stdin, replies on stdout.
 //!
-//! Commands: `nboard <version>`, `set depth <n>`, `set game <GGF>`, `set contempt <n>`, `move <mv>[/eval/time]`,
+//! Commands: `nboard <version>`, `set depth <n>`, `set movetime <seconds>`, `set game <GGF>`, `set contempt <n>`,
+//! `move <mv>[/eval/time]`,
 //! `go` (reply `=== <mv>/<eval>/<time>`), `hint <n>` (`search <mv> <eval> 0 <depth>` lines), `ping <n>`
 //! (`pong <n>`), `learn` (`learned`; nothing is learnt), `quit`. Thinking is bracketed by `status` lines and
 //! followed by `nodestats <nodes> <seconds>`. A malformed record or an illegal move is reported on a `status`
 //! line and on stderr, and the session goes on with its position unchanged; unknown commands are ignored.
 //!
-//! Every `go` and `hint` answers within the session's time per move (`reversi-engine nboard --movetime S`, 10 s by
-//! default): a search the depth asks for that is not done by then gives its deepest finished answer.
+//! Every `go` and `hint` answers within the session's time per move (`set movetime S`, or `reversi-engine nboard
+//! --movetime S`, 10 s by default): a search the depth asks for that is not done by then gives its deepest finished answer.
 
 use super::ggf::{parse_ggf, parse_move};
 use crate::engine::ai::think_job::slice_nodes;
@@ -38,6 +39,11 @@ pub const DEFAULT_MOVE_SECONDS: f64 = 10.0;
 /// can be megabytes of junk.
 const ECHO_CHARS: usize = 80;
 const MESSAGE_CHARS: usize = 240;
+
+/// A time per move given in seconds (`set movetime`, `--movetime`): positive and finite.
+pub fn parse_move_time(seconds: &str) -> Option<Duration> {
+    seconds.parse::<f64>().ok().filter(|s| s.is_finite() && *s > 0.0 && *s < 1e9).map(Duration::from_secs_f64)
+}
 
 pub struct Session {
     ai: Ai,
@@ -145,6 +151,11 @@ impl Session {
                 }
                 _ => Err(format!("depth must be 1 to {MAX_DEPTH}, not {value:?}")),
             },
+            "movetime" => {
+                self.move_time =
+                    parse_move_time(value).ok_or(format!("movetime is a positive number of seconds, not {value:?}"))?;
+                Ok(())
+            }
             "game" => {
                 self.game = parse_ggf(value).and_then(|record| record.replay()).map_err(|e| e.to_string())?;
                 Ok(())
@@ -231,5 +242,22 @@ impl Session {
     fn finish(&self, out: &mut impl Write, nodes: u64, seconds: f64) {
         let _ = writeln!(out, "nodestats {nodes} {seconds:.3}");
         let _ = writeln!(out, "status");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_movetime_changes_the_time_per_move_and_junk_leaves_it() {
+        let mut session = Session::new(1);
+        assert_eq!(session.move_time, Duration::from_secs_f64(DEFAULT_MOVE_SECONDS));
+        session.set("movetime 0.25").unwrap();
+        assert_eq!(session.move_time, Duration::from_millis(250));
+        for junk in ["movetime", "movetime 0", "movetime -3", "movetime NaN", "movetime inf", "movetime 1e12"] {
+            assert!(session.set(junk).is_err(), "{junk}");
+            assert_eq!(session.move_time, Duration::from_millis(250), "{junk}");
+        }
     }
 }
