@@ -57,7 +57,7 @@ const MASTER_SELECTIVITY: u8 = 1;
 /// |--------------|------:|------:|----:|------------:|---------:|---------------------------|----------|
 /// | Beginner     |     1 |    10 |  10 |        50 k |      1 s | T = 3 discs / 1.5 discs   | off      |
 /// | Intermediate |     2 |    12 |  12 |       300 k |      2 s | T = 1 disc / 0.5 disc     | off      |
-/// | Advanced     |     4 |    14 |  14 |         2 M |      3 s | T = 0.6 disc / none       | off      |
+/// | Advanced     |     4 |    14 |  14 |         2 M |      3 s | T = 1 disc / none         | off      |
 /// | Expert       |     6 |    16 |  18 |        12 M |      5 s | none                      | off      |
 /// | Master       |    60 |    22 |  24 |       100 M |    3.5 s | none                      | 1.5 σ    |
 ///
@@ -104,7 +104,7 @@ pub const LEVELS: [LevelSettings; 5] = [
         wld_empties: 14,
         node_budget: 2_000_000,
         time_budget_ms: 3_000,
-        temperature: 0.6,
+        temperature: 1.0,
         endgame_temperature: 0.0,
         target_ms: None,
         book: false,
