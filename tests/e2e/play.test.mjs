@@ -54,11 +54,13 @@ test('a game against the computer, by clicking and by typing squares', async (t)
   await waitForStatus(page, /^Black to move\.$/);
   assert.equal(await moveCount(page), 4);
 
-  // Arrow keys and Enter: move the cursor onto a legal square and play it.
+  // Arrow keys and Enter: move the cursor off a legal square and back onto it, then play it. The cursor stops at
+  // the board's edge, so on the h-file it steps left first.
   const [target] = await legalSquares(page);
   await page.locator(`[data-square="${target}"]`).focus();
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowLeft');
+  const [away, back] = target.startsWith('h') ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
+  await page.keyboard.press(away);
+  await page.keyboard.press(back);
   await page.keyboard.press('Enter');
   assert.equal((await discs(page))[target], 'black', `played ${target} with Enter`);
   await waitForStatus(page, /^Black to move\.$/);
