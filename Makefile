@@ -17,7 +17,8 @@ BENCH_RUNS ?= 3
 # from ../shared/reference/fforum-40-59.obf), or none.
 FFO ?= 40-49
 E2E_TESTS = $(wildcard tests/e2e/*.test.mjs)
-WASM_RELEASE = target/wasm32-unknown-unknown/release
+# Cargo's target directory, wherever CARGO_TARGET_DIR puts it.
+WASM_RELEASE = $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/release
 
 .PHONY: serve test setup site site-next test-native test-wasm test-e2e bench bench-wasm bench-page
 

@@ -21,7 +21,8 @@ import { launchChromium } from '../tests/e2e/helpers.mjs';
 import { startServer } from '../tests/e2e/server.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const ENGINE = join(ROOT, 'target/release/reversi-engine');
+// Cargo's target directory, wherever CARGO_TARGET_DIR puts it.
+const ENGINE = join(process.env.CARGO_TARGET_DIR || join(ROOT, 'target'), 'release/reversi-engine');
 // Aart Bik's "Perft for Reversi" counts (pass = ply), depths 1-14.
 const PERFT = [
   4, 12, 56, 244, 1_396, 8_200, 55_092, 390_216, 3_005_288, 24_571_284, 212_258_800, 1_939_886_636, 18_429_641_748,
