@@ -11,7 +11,7 @@ use reversi::engine::eval::{Evaluator, HandEvaluator};
 use reversi::engine::search::Searcher;
 use reversi::engine::Board;
 use reversi::game::notation::read_obf;
-use reversi::train::fit::{bucket_empties, error_bucket, fit, phase_errors, usage_counts, FitConfig, ERROR_BUCKETS};
+use reversi::train::fit::{bucket_empties, error_bucket, fit, phase_errors, FitConfig, ERROR_BUCKETS};
 use reversi::train::labelled_play::{play_labelled_game, LabelledPlay};
 use reversi::train::quantise::quantise;
 use reversi::train::records::{self, Chunk};
@@ -354,8 +354,8 @@ fn fit_command(
     let (validation, train): (Vec<Sample>, Vec<Sample>) = rest.into_iter().partition(Sample::is_validation);
     let prior = prior.map(|path| read_weights(&path)).transpose()?.map(|weights| weights.to_discs());
     let start = Instant::now();
-    let discs = fit(&train, &validation, config, prior.as_deref(), |line| eprintln!("{line}"));
-    let weights = quantise(&discs, &usage_counts(&train, config.phases), quantum);
+    let fitted = fit(&train, &validation, config, prior.as_deref(), |line| eprintln!("{line}"));
+    let weights = quantise(&fitted.discs, &fitted.counts, quantum);
     let bytes = weights.encode();
     std::fs::write(out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
     println!(

@@ -72,9 +72,11 @@ fn counts(rows: &[Row], size: usize) -> Vec<f32> {
     counts
 }
 
-/// How many of `samples` use each weight of a fit with `phases` phases: what a weight's precision rests on.
-pub fn usage_counts(samples: &[Sample], phases: usize) -> Vec<f32> {
-    counts(&rows(samples, phases, &canonical_indices()), phases * PHASE_SIZE)
+/// What [`fit`] makes: the weights, and how many training positions use each (what a weight's precision rests on).
+pub struct Fitted {
+    /// Weights in discs for every phase (`phase * PHASE_SIZE + feature`, class representatives only).
+    pub discs: Vec<f32>,
+    pub counts: Vec<f32>,
 }
 
 fn predict(w: &[f32], row: &Row) -> f32 {
@@ -87,8 +89,7 @@ fn mean_squared_error(w: &[f32], rows: &[Row]) -> f64 {
     rows.iter().map(|r| ((r.label - predict(w, r)) as f64).powi(2)).sum::<f64>() / rows.len().max(1) as f64
 }
 
-/// Weights in discs for every phase (`phase * PHASE_SIZE + feature`, class representatives only), fitted on
-/// `train` and stopped early on `validation` (whole games apart from the training ones).
+/// Weights fitted on `train` and stopped early on `validation` (whole games apart from the training ones).
 ///
 /// With `prior` weights (same layout) the fit starts from them and the ridge pulls towards them rather than towards
 /// zero: with little data a weight moves only as far as its positions show, and weights no training position uses
@@ -99,7 +100,7 @@ pub fn fit(
     config: &FitConfig,
     prior: Option<&[f32]>,
     mut log: impl FnMut(String),
-) -> Vec<f32> {
+) -> Fitted {
     let canonical = canonical_indices();
     let (train, validation) = (rows(train, config.phases, &canonical), rows(validation, config.phases, &canonical));
     let size = config.phases * PHASE_SIZE;
@@ -164,7 +165,7 @@ pub fn fit(
             break;
         }
     }
-    best
+    Fitted { discs: best, counts }
 }
 
 /// Buckets of the error table: five empties each, 60-56 first (today's phases), 5-0 last.
@@ -227,7 +228,7 @@ mod tests {
         let (test, rest): (Vec<Sample>, Vec<Sample>) = samples.into_iter().partition(|s| s.is_held_out());
         let (validation, train): (Vec<Sample>, Vec<Sample>) = rest.into_iter().partition(|s| s.is_validation());
         let config = FitConfig { epochs: 60, ..FitConfig::default() };
-        let eval = PatternEvaluator::new(Weights::from_discs(&fit(&train, &validation, &config, None, |_| {})));
+        let eval = PatternEvaluator::new(Weights::from_discs(&fit(&train, &validation, &config, None, |_| {}).discs));
         let fitted: f64 = phase_errors(&eval, &test).iter().filter(|e| e.0 > 0).map(|e| e.1).sum::<f64>();
         let zero = PatternEvaluator::new(Weights::zeros());
         let baseline: f64 = phase_errors(&zero, &test).iter().filter(|e| e.0 > 0).map(|e| e.1).sum::<f64>();
@@ -256,7 +257,7 @@ mod tests {
         }
         let (validation, train): (Vec<Sample>, Vec<Sample>) = samples.into_iter().partition(|s| s.is_validation());
         let config = FitConfig { epochs: 30, ..FitConfig::default() };
-        let fitted = fit(&train, &validation, &config, Some(&prior), |_| {});
+        let fitted = fit(&train, &validation, &config, Some(&prior), |_| {}).discs;
         let moved = fitted.iter().zip(&prior).filter(|(a, b)| (*a - *b).abs() > 0.5).count();
         let untouched_phase = &fitted[(config.phases - 1) * PHASE_SIZE..];
         assert_eq!(untouched_phase, &prior[(config.phases - 1) * PHASE_SIZE..], "no position in the last phase");

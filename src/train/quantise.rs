@@ -8,7 +8,7 @@ use crate::engine::eval::weights::{Weights, UNITS_PER_DISC};
 /// The coarsest step, in sixteenths of a disc.
 const MAX_STEP: f32 = 32.0;
 
-/// `discs` (as `fit` returns them) rounded by their `counts` (`fit::usage_counts`) into shippable weights.
+/// `discs` (as `fit` returns them) rounded by their `counts` (`fit::Fitted`) into shippable weights.
 pub fn quantise(discs: &[f32], counts: &[f32], quantum: f32) -> Weights {
     assert_eq!(discs.len(), counts.len());
     let units = UNITS_PER_DISC as f32;

@@ -11,9 +11,9 @@ use crate::engine::rules::{Board, CORNERS};
 pub fn novice_move(board: &Board, rng: &mut Rng) -> usize {
     let moves = board.moves();
     let candidates = if moves & CORNERS != 0 { moves & CORNERS } else { moves };
-    let most = squares_of(candidates).map(|sq| board.flips(sq).count_ones()).max().expect("a legal move");
-    let greediest = squares_of(candidates).filter(|&sq| board.flips(sq).count_ones() == most);
-    let greediest: Vec<usize> = greediest.collect();
+    let flipped: Vec<(usize, u32)> = squares_of(candidates).map(|sq| (sq, board.flips(sq).count_ones())).collect();
+    let most = flipped.iter().map(|&(_, n)| n).max().expect("a legal move");
+    let greediest: Vec<usize> = flipped.iter().filter(|&&(_, n)| n == most).map(|&(sq, _)| sq).collect();
     greediest[(rng.next_u64() % greediest.len() as u64) as usize]
 }
 
