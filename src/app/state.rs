@@ -11,9 +11,14 @@ use crate::game::notation::write_transcript;
 use crate::game::{square_name, Color, Game, PlayerKind, Statistics};
 use leptos::prelude::*;
 
-/// Milliseconds on the page's monotonic clock: the time base of the moves' stamps and the online clocks.
+/// Milliseconds on the page's monotonic clock, with their fraction: what search slices are timed by.
+pub fn precise_now_ms() -> f64 {
+    window().performance().map(|p| p.now()).unwrap_or_default()
+}
+
+/// Whole milliseconds on the same clock: the time base of the moves' stamps and the online clocks.
 pub fn now_ms() -> u64 {
-    window().performance().map(|p| p.now()).unwrap_or_default() as u64
+    precise_now_ms() as u64
 }
 
 /// The overlays and dialogs; at most one is open (app/dialogs/ renders it).

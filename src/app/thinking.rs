@@ -83,6 +83,7 @@ pub fn install(state: AppState) {
 #[cfg(target_arch = "wasm32")]
 mod web {
     use super::*;
+    use crate::app::state::precise_now_ms;
     use crate::engine::{Ai, AiBuilder, Decision, ThinkJob};
     use gloo_timers::callback::Timeout;
     use std::cell::RefCell;
@@ -128,10 +129,6 @@ mod web {
                 Engine::Building(_) => None,
             }
         }
-    }
-
-    fn now() -> f64 {
-        window().performance().map(|p| p.now()).unwrap_or_default()
     }
 
     pub fn install(state: AppState, task: Memo<Option<Task>>) {
@@ -183,7 +180,7 @@ mod web {
             Some(_) => state.table.with_untracked(|t| t.game.last_flips().len()),
             None => 0,
         };
-        let started = now();
+        let started = precise_now_ms();
         let pace = state.options.with_untracked(|o| o.computer_pause_ms);
         let pause = MIN_THINK_MS.max(animation_ms(flips, step)) + f64::from(pace);
         state.hurry.set(false);
@@ -192,7 +189,7 @@ mod web {
 
     /// Varies the computer's slips from game to game: the clock in microseconds, mixed with the move number.
     fn seed(ply: usize) -> u64 {
-        ((now() * 1000.0) as u64).rotate_left(17) ^ ply as u64
+        ((precise_now_ms() * 1000.0) as u64).rotate_left(17) ^ ply as u64
     }
 
     fn schedule(driver: &Rc<RefCell<Driver>>, state: AppState) {
@@ -215,20 +212,21 @@ mod web {
                     f64::from(level.settings().time_budget_ms)
                 }
             };
-            let begin = now();
+            let begin = precise_now_ms();
             let hurry = state.hurry.get_untracked() || begin - thinking.started > settings_cap;
             thinking.decision = if hurry {
                 Some(thinking.job.force_move_now())
             } else if let Some(ai) = ai {
                 // On the clock, so Master manages its time across the slices.
                 let decision = thinking.job.step_timed(ai, thinking.budget, begin - thinking.started);
-                thinking.budget = next_budget(thinking.budget, now() - begin);
+                thinking.budget = next_budget(thinking.budget, precise_now_ms() - begin);
                 decision
             } else {
                 None // this slice went to building the engine
             };
         }
-        let ready = thinking.decision.is_some() && (now() >= thinking.ready_at || state.hurry.get_untracked());
+        let ready =
+            thinking.decision.is_some() && (precise_now_ms() >= thinking.ready_at || state.hurry.get_untracked());
         if !ready {
             let wait = if thinking.decision.is_some() { READY_POLL_MS } else { 0 };
             let next = driver.clone();

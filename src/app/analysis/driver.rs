@@ -28,6 +28,7 @@ pub fn install(state: AppState, analysis: Analysis) {
 mod web {
     use super::*;
     use crate::analysis::{Depths, GameReview, MoveValues, ReviewDepth};
+    use crate::app::state::precise_now_ms;
     use crate::app::thinking::next_budget;
     use crate::engine::ai::think_job::MIN_SLICE_NODES;
     use crate::engine::eval::pattern_evaluator::EmbeddedDecoding;
@@ -65,10 +66,6 @@ mod web {
         fn has_work(&self) -> bool {
             self.review.is_some() || self.hints.as_ref().is_some_and(|(_, h)| !h.is_done())
         }
-    }
-
-    fn now() -> f64 {
-        window().performance().map(|p| p.now()).unwrap_or_default()
     }
 
     pub fn install(state: AppState, analysis: Analysis, target: Memo<Option<Position>>) {
@@ -130,7 +127,7 @@ mod web {
     fn slice(driver: &Rc<RefCell<Driver>>, analysis: Analysis) {
         let mut d = driver.borrow_mut();
         d.timer = None;
-        let begin = now();
+        let begin = precise_now_ms();
         let budget = d.budget;
         // A slice that goes to building the searcher analyses nothing.
         if d.ai().is_some() {
@@ -146,7 +143,7 @@ mod web {
                 job.step(ai, budget);
                 analysis.hints.set(Some(Hints::of(*position, job)));
             }
-            d.budget = next_budget(budget, now() - begin);
+            d.budget = next_budget(budget, precise_now_ms() - begin);
         }
         drop(d);
         schedule(driver, analysis);
