@@ -93,7 +93,7 @@ pub struct TranspositionTable {
 impl TranspositionTable {
     /// A table of about `megabytes` MB (at least one bucket).
     pub fn new(megabytes: usize) -> Self {
-        let count = ((megabytes << 20) / std::mem::size_of::<Bucket>()).max(1);
+        let count = ((megabytes << 20) / std::mem::size_of::<Bucket>()).clamp(1, u32::MAX as usize);
         let mut buckets = Vec::with_capacity(count);
         advise_huge_pages(&buckets);
         buckets.resize(count, EMPTY_BUCKET);
@@ -111,14 +111,15 @@ impl TranspositionTable {
     }
 
     /// Bucket index: a multiply-xorshift hash of both bitboards, mapped onto the table by a multiply-high
-    /// (Lemire's range reduction) so the size need not be a power of two.
+    /// (Lemire's range reduction) so the size need not be a power of two. The high 32 bits of the hash times the
+    /// bucket count (under 2^32) is one 64-bit multiply: wasm has no 64×64→128 multiply and emulates it by a call.
     #[inline]
     fn index(&self, board: &Board) -> usize {
         let mut h =
             board.player.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ board.opponent.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
         h ^= h >> 32;
         h = h.wrapping_mul(0x1656_67B1_9E37_79F9);
-        ((h as u128 * self.buckets.len() as u128) >> 64) as usize
+        (((h >> 32) * self.buckets.len() as u64) >> 32) as usize
     }
 
     /// Starts loading the bucket of `board` into the cache without waiting for it (a software prefetch): a parent
@@ -134,8 +135,14 @@ impl TranspositionTable {
             // SAFETY: a prefetch never faults and reads nothing the program sees; the pointer is in bounds anyway.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast()) };
         }
+        // Elsewhere (wasm) an early load does the same, if less well: the children's loads are independent, so the
+        // processor overlaps their misses with each other and with the ordering work instead of taking them one at
+        // a time later.
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = board;
+        // SAFETY: an in-bounds read of a plain byte; volatile only so the compiler keeps a load nothing uses.
+        unsafe {
+            std::ptr::read_volatile(&self.buckets[self.index(board)].0[0].date);
+        }
     }
 
     #[inline]
