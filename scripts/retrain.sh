@@ -7,8 +7,9 @@
 #    softmax slips, perfect from 16 empties) labelled by the game results, a first fit, then three rounds of
 #    relabelling with depth-4 searches on the previous weights, each refitted (about 35 minutes of one core). Its
 #    result is the first evaluation, which the deep-labelled self-play searches with.
-# 2. Deep-labelled self-play (scripts/train-data.sh): CHUNKS chunks of 100 games in train/data/d8e20, labelled by
-#    depth-8 searches and exact solves from 20 empties. Hours; resumable; the chunks are committed to git.
+# 2. Deep-labelled self-play (scripts/train-data.sh): chunks of 100 games per generation (train/data/d8e20, then
+#    train/data/d8e20g2, searched with better weights), labelled by depth-8 searches and exact solves from 20
+#    empties. Hours; resumable; the chunks are committed to git.
 # 3. The fit on every chunk, written to target/train/new.weights, with the per-phase error table on held-out games
 #    against the baseline. It goes to assets/eval.weights only by hand, after it beats the baseline in a match.
 set -eu
@@ -33,6 +34,7 @@ if [ ! -f train/baseline.weights ]; then
   cp "$DIR/round3.weights" train/baseline.weights
 fi
 
-scripts/train-data.sh
+GEN=1 CHUNKS=84 scripts/train-data.sh
+GEN=2 scripts/train-data.sh
 
 $T fit --out "$DIR/new.weights"   # the defaults are the shipped settings (prior: the baseline)

@@ -25,16 +25,16 @@ use std::time::Instant;
 const USAGE: &str = "usage:
   reversi-train generate [--games 4000] [--seed 1] [--random 8-20] [--depth 2] [--exact 16] [--temperature 1.0]
                          [--out target/train/games.bin]
-  reversi-train selfplay [--dir train/data/d8e20] [--weights train/baseline.weights] [--chunks 1000000]
+  reversi-train selfplay --dir DIR --weights FILE [--chunks 1000000]
                          [--chunk-games 40] [--threads 2] [--seed 1] [--random 4-16] [--depth 8] [--exact 20]
                          [--noise 0.1]    resumable: chunks already on disk are skipped
   reversi-train relabel  [--data target/train/games.bin] [--weights assets/eval.weights] [--depth 4] [--exact 16]
                          [--out target/train/relabelled.bin]
-  reversi-train fit      [--data train/data/d8e20] [--epochs 400] [--ridge 2] [--smoothing 16] [--step 0.25]
+  reversi-train fit      [--data train/data/d8e20,train/data/d8e20g2] [--epochs 400] [--ridge 2] [--smoothing 16] [--step 0.25]
                          [--patience 20] [--quantum 3] [--out assets/eval.weights] [--baseline train/baseline.weights|none]
                          [--prior train/baseline.weights|none]   start from the prior and shrink towards it
                          (the defaults make the shipped weights)
-  reversi-train errors   [--data train/data/d8e20] [--weights assets/eval.weights] [--baseline train/baseline.weights]
+  reversi-train errors   [--data train/data/d8e20,train/data/d8e20g2] [--weights assets/eval.weights] [--baseline train/baseline.weights]
   reversi-train solver-nodes --obf FILE [--count 5] [--weights assets/eval.weights]
 --data takes several files separated by commas; a directory stands for its chunk files (*.rvg).";
 
@@ -44,8 +44,8 @@ const BASELINE: &str = "train/baseline.weights";
 /// The shipped weights, which `fit` writes and `relabel`, `errors` and `solver-nodes` read by default.
 const SHIPPED: &str = "assets/eval.weights";
 
-/// The deep-labelled self-play chunks (`selfplay`).
-const DEEP_DATA: &str = "train/data/d8e20";
+/// Every generation's deep-labelled self-play chunks (`selfplay`; `scripts/train-data.sh` makes them).
+const DEEP_DATA: &str = "train/data/d8e20,train/data/d8e20g2";
 
 /// The `--name value` options of a subcommand, each name one it knows.
 struct Flags(HashMap<String, String>);
@@ -148,7 +148,9 @@ fn parse_command(args: &[String]) -> Result<Command, String> {
                     "--chunk-games, --threads and --depth must be positive, --depth and --exact at most 60".into()
                 );
             }
-            let (dir, weights) = (flags.path("dir", DEEP_DATA), flags.path("weights", BASELINE));
+            // A generation is its folder and the weights its games search with: named each time, never guessed.
+            let required = |name: &str| flags.0.get(name).map(PathBuf::from).ok_or(format!("selfplay needs --{name}"));
+            let (dir, weights) = (required("dir")?, required("weights")?);
             Ok(Command::Selfplay { config, dir, weights, chunks, chunk_games, threads })
         }
         "relabel" => {
@@ -485,11 +487,15 @@ mod tests {
 
     #[test]
     fn subcommands_read_their_defaults_and_refuse_junk() {
-        let Ok(Command::Selfplay { config, dir, weights, chunks, chunk_games, threads }) = parse("selfplay") else {
+        let Ok(Command::Selfplay { config, dir, weights, chunks, chunk_games, threads }) =
+            parse("selfplay --dir d --weights w")
+        else {
             panic!("selfplay with its defaults was refused")
         };
         assert_eq!((config.seed, config.random_moves, config.depth, config.exact_empties), (1, (4, 16), 8, 20));
-        assert_eq!((dir, weights), (PathBuf::from(DEEP_DATA), PathBuf::from(BASELINE)));
+        assert_eq!((dir, weights), (PathBuf::from("d"), PathBuf::from("w")));
+        assert_eq!(parse("selfplay --weights w").unwrap_err(), "selfplay needs --dir");
+        assert_eq!(parse("selfplay --dir d").unwrap_err(), "selfplay needs --weights");
         assert_eq!((chunks, chunk_games, threads, config.noise), (1_000_000, 40, 2, 0.1));
         let Ok(Command::Fit { data, baseline, quantum, .. }) = parse("fit --baseline none --quantum 0.5") else {
             panic!("fit was refused")
@@ -502,8 +508,8 @@ mod tests {
             "generate --random 9",
             "generate --random 20-8",
             "generate --games -1",
-            "selfplay --threads 0",
-            "selfplay --depth 61",
+            "selfplay --dir d --weights w --threads 0",
+            "selfplay --dir d --weights w --depth 61",
             "selfplay --noise",
             "fit --epochs many",
             "errors --weight w",
