@@ -1,5 +1,5 @@
 //! GGF game records (the Generic Game Format of the Internet Othello servers, which NBoard sends):
-//! `(;GM[Othello]PC[..]PB[..]PW[..]TY[8]BO[8 <n² squares> <side>]B[f5]W[d6/-1.5/0.2]...;)`.
+//! `(;GM[Othello]PC[..]PB[..]PW[..]TY[8]RE[+12.000]BO[8 <n² squares> <side>]B[f5]W[d6/-1.5/0.2]...;)`.
 //!
 //! Board squares are `-` (empty), `*` (black) and `O` (white); the side to move is `*` or `O` (the board-string
 //! reader of `game::notation` takes these too). A move is a square, optionally followed by `/eval/time`, or `PA`
@@ -7,7 +7,7 @@
 //! imports and exports them.
 
 use crate::game::notation::{quoted, read_board};
-use crate::game::{parse_square, BoardSize, Color, Game, Move, Position};
+use crate::game::{parse_square, BoardSize, Color, EndReason, Game, GameResult, Move, Position};
 
 /// A parsed record: where it starts and the moves played, each with the colour that played it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,7 +98,8 @@ pub fn write_ggf(game: &Game) -> String {
         None => '-',
     };
     let squares: String = (0..n * n).map(|i| disc(start.at(i))).collect();
-    let mut text = format!("(;GM[Othello]PC[Reversi]TY[{n}]BO[{n} {squares} {}]", disc(Some(start.to_move())));
+    let result = game.result().map(result_tag).unwrap_or_default();
+    let mut text = format!("(;GM[Othello]PC[Reversi]TY[{n}]{result}BO[{n} {squares} {}]", disc(Some(start.to_move())));
     let mut mover = start.to_move();
     for mv in game.history().played() {
         let tag = if mover == Color::Black { "B" } else { "W" };
@@ -111,6 +112,19 @@ pub fn write_ggf(game: &Game) -> String {
     }
     text.push_str(";)");
     text
+}
+
+/// The result tag of a finished game as the servers write it: Black's disc margin, with `:r` for a resignation, `:t`
+/// for a loss on time and `:s` for a score the players agreed (a draw by agreement).
+fn result_tag(result: GameResult) -> String {
+    let margin = result.black as i32 - result.white as i32;
+    let how = match result.reason {
+        EndReason::NoMoves => "",
+        EndReason::Resigned(_) => ":r",
+        EndReason::LostOnTime(_) => ":t",
+        EndReason::AgreedDraw => ":s",
+    };
+    format!("RE[{margin:+}.000{how}]")
 }
 
 /// Reads a record; the moves are checked when it is replayed.
@@ -199,6 +213,28 @@ mod tests {
         assert!(text.starts_with(&format!("(;GM[Othello]PC[Reversi]TY[8]BO[8 {START}]B[")), "{text}");
         assert!(text.contains("[PA]") && text.ends_with(";)"), "{text}");
         assert_eq!(parse_ggf(&text).unwrap().replay().unwrap(), game);
+    }
+
+    #[test]
+    fn finished_games_carry_their_result() {
+        let mut game = Game::default();
+        assert!(!write_ggf(&game).contains("RE["), "a game in progress has no result");
+        // A nine-move wipe-out: White has no disc left, so Black scores every square, 64-0.
+        for square in ["c4", "c3", "c2", "b4", "a5", "f4", "g4", "c5", "d6"] {
+            game.play(parse_square(square, 8).unwrap()).unwrap();
+        }
+        assert!(game.is_over());
+        assert!(write_ggf(&game).contains("TY[8]RE[+64.000]BO[8 "), "{}", write_ggf(&game));
+        assert_eq!(parse_ggf(&write_ggf(&game)).unwrap().replay().unwrap(), game, "the tag is skipped on reading");
+
+        let mut resigned = Game::default();
+        resigned.play(parse_square("f5", 8).unwrap()).unwrap();
+        resigned.resign(Color::Black).unwrap();
+        assert!(write_ggf(&resigned).contains("RE[-64.000:r]"), "{}", write_ggf(&resigned));
+        let mut drawn = Game::default();
+        drawn.offer_draw(Color::Black).unwrap();
+        drawn.accept_draw().unwrap();
+        assert!(write_ggf(&drawn).contains("RE[+0.000:s]"), "{}", write_ggf(&drawn));
     }
 
     #[test]
