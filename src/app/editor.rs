@@ -13,16 +13,18 @@ pub enum Brush {
     Paint(Option<Color>),
 }
 
-/// The editor: the position being set up and the brush.
+/// The editor: the position being set up, the brush, and whether the game it set aside was running.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Editor {
     pub setup: SetupPosition,
     pub brush: Brush,
+    /// The game on the table was not paused when the editor opened: Cancel lets its computer play on.
+    pub game_was_running: bool,
 }
 
 impl Editor {
-    pub fn new(setup: SetupPosition) -> Editor {
-        Editor { setup, brush: Brush::Cycle }
+    pub fn new(setup: SetupPosition, game_was_running: bool) -> Editor {
+        Editor { setup, brush: Brush::Cycle, game_was_running }
     }
 
     /// A square clicked, tapped or chosen with the keyboard.
@@ -59,7 +61,7 @@ mod tests {
 
     #[test]
     fn the_brush_cycles_until_the_palette_paints() {
-        let mut editor = Editor::new(SetupPosition::start(Variant::default()));
+        let mut editor = Editor::new(SetupPosition::start(Variant::default()), true);
         editor.setup.clear();
         let d4 = parse_square("d4", 8).unwrap();
         editor.apply(d4);

@@ -11,15 +11,18 @@ impl AppState {
     /// Opens the editor on the position on the board (its size and side to move); the game on the table waits,
     /// its computer stopped, until the editor starts another or is cancelled.
     pub fn open_setup(&self) {
+        let (setup, running) = self.table.with_untracked(|t| (SetupPosition::of_game(&t.game), !t.suspended));
         self.table.update(Table::suspend);
-        let setup = self.table.with_untracked(|t| SetupPosition::of_game(&t.game));
-        self.setup.set(Some(Editor::new(setup)));
+        self.setup.set(Some(Editor::new(setup, running)));
         self.notice.set(None);
         self.say("Setting up a position. Choose squares to place or remove discs.".into());
     }
 
-    /// Leaves the editor; the game on the table comes back (paused if the computer was to move).
+    /// Leaves the editor; the game on the table comes back as it was, paused only if it was paused before.
     pub fn close_setup(&self) {
+        if self.setup.with_untracked(|editor| editor.is_some_and(|e| e.game_was_running)) {
+            self.table.update(Table::resume);
+        }
         self.setup.set(None);
         self.say("Back to the game.".into());
     }

@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { button, dialog, discs, moveCount, openSite, reload, screenshot } from './helpers.mjs';
+import { button, dialog, discs, moveCount, openSite, reload, screenshot, waitForStatus } from './helpers.mjs';
 
 // White to move has none (Black's row and centre are out of its reach); Black may play a1.
 const MUST_PASS = '-OXXXXXX-------------------XX------XX---------------------------O';
@@ -127,5 +127,32 @@ test('the editor at phone width: palette taps', async (t) => {
   await screenshot(page, 'setup-phone');
   await button(page, 'Cancel').click();
   assert.equal(await label(page, 'd4'), 'd4, white', 'Cancel leaves the game on the table as it was');
+  assert.deepEqual(errors, []);
+});
+
+test('Cancel in the editor gives the game back as it was: a paused computer stays paused, a playing one plays on', async (t) => {
+  const { page, errors } = await openSite(t);
+  await page.locator('[data-square="f5"]').click();
+  await waitForStatus(page, /^Black to move\.$/);
+  await button(page, 'Undo').click();
+  await waitForStatus(page, /^Paused: White \(computer\) to move\.$/);
+  await button(page, 'Set up position').click();
+  await button(page, 'Cancel').click();
+  await page.waitForTimeout(1000);
+  assert.match(await page.getByTestId('status').textContent(), /^Paused: White \(computer\) to move\./);
+  assert.equal(await moveCount(page), 1, 'the paused game waits for Resume play');
+
+  // Computer against computer: the editor holds the game, and Cancel lets it go on.
+  await button(page, 'Resume play').click();
+  await page.selectOption('#player-black', 'computer');
+  await page.waitForFunction(() => document.querySelectorAll('.move-list .move:not(.undone)').length > 4);
+  const before = await moveCount(page);
+  await button(page, 'Set up position').click();
+  await page.waitForTimeout(1500);
+  await button(page, 'Cancel').click();
+  const held = await moveCount(page);
+  // A move already on its way as the editor opened may land; none is played in the 1.5 s it stays open.
+  assert.ok(held >= before && held <= before + 1, `${before} moves before the editor, ${held} after it`);
+  await page.waitForFunction((n) => document.querySelectorAll('.move-list .move:not(.undone)').length - 1 > n, held);
   assert.deepEqual(errors, []);
 });
