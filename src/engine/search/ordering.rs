@@ -85,16 +85,19 @@ const POTENTIAL_MOBILITY_WEIGHT: i32 = 16;
 const PARITY_WEIGHT: i32 = 8;
 const CORNER_WEIGHT: i32 = 64;
 
-/// Weight of a sixteenth of a disc of evaluation against one opponent reply (`REPLY_WEIGHT`).
-const EVAL_WEIGHT: i32 = 16;
+/// Weight of a sixteenth of a disc of evaluation against one opponent reply (`REPLY_WEIGHT`): two discs of
+/// evaluation count as one reply.
+const EVAL_WEIGHT: i32 = 8;
 
 /// Midgame keys: a sixteenth of a disc of evaluation counts 1, an opponent reply this much.
 const MID_REPLY_WEIGHT: i32 = 8;
 
 /// From this many empties the endgame ordering adds the children's evaluation to fastest-first.
 const EVAL_ORDER_EMPTIES: u32 = 16;
-/// Beyond `EVAL_ORDER_EMPTIES`, the children are searched one ply deeper per this many empties.
-const EMPTIES_PER_ORDER_PLY: u32 = 4;
+/// Beyond `EVAL_ORDER_EMPTIES`, the children are searched one ply deeper per this many empties. Re-tuned for the
+/// weights of 23897a1 by solver nodes (FFO #40-#49, FForum #20-#39): 8 empties and half the evaluation's weight
+/// took 1.89 G and 235 M nodes where 4 and the full weight took 2.41 G and 245 M.
+const EMPTIES_PER_ORDER_PLY: u32 = 8;
 
 /// Endgame ordering: the table's move, then fastest-first with parity and potential mobility as tie-breaks;
 /// far from the end the children's evaluation joins in: `estimate(child, depth)` is the child's score in
