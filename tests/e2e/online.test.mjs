@@ -37,6 +37,9 @@ async function shotBothWidths(page, name, focus) {
   for (const width of [own.width, own.width > 600 ? 360 : 1280]) {
     await page.setViewportSize({ width, height: width > 600 ? 800 : 740 });
     if (focus) await focus.scrollIntoViewIfNeeded();
+    // Chromium paints the new layout a moment after the resize: a shot taken at once showed the phone layout with
+    // its Rematch and Hints buttons not yet drawn. Real time (the test's page clock may be a fake one).
+    await new Promise((resolve) => setTimeout(resolve, 500));
     await screenshot(page, `${name}-${width > 600 ? 'desktop' : 'phone'}`);
   }
   await page.setViewportSize(own);
