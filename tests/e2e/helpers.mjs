@@ -125,6 +125,14 @@ export async function waitForStatus(page, pattern, timeout = 30_000) {
   );
 }
 
+/** Plays f5, waits for the computer's reply and undoes it: White (the computer) is to move, paused. */
+export async function pauseOnComputersTurn(page) {
+  await page.locator('[data-square="f5"]').click();
+  await waitForStatus(page, /^Black to move\.$/);
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await waitForStatus(page, /^Paused: White \(computer\) to move\.$/);
+}
+
 /** Moves played up to the current point of the game (the move list without its "Start" entry and redo tail). */
 export async function moveCount(page) {
   return page.locator('.move-list .move:not(.undone)').count().then((n) => n - 1);

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { button, discs, moveCount, openSite, OUTPUT, screenshot, waitForStatus } from './helpers.mjs';
+import { button, discs, moveCount, openSite, OUTPUT, pauseOnComputersTurn, screenshot, waitForStatus } from './helpers.mjs';
 import { longestTask, pageTime, recordLongTasks } from './guards.mjs';
 
 // A legal game generated offline (random legal moves), replayed by clicking. After c1 (move 8) Black has no
@@ -77,10 +77,7 @@ test('a game against the computer, by clicking and by typing squares', async (t)
 
 test('undo onto the computer’s turn pauses play until Resume play; redo steps forward', async (t) => {
   const { page, errors } = await openSite(t);
-  await page.locator('[data-square="f5"]').click();
-  await waitForStatus(page, /^Black to move\.$/);
-  await button(page, 'Undo').click();
-  await waitForStatus(page, /^Paused: White \(computer\) to move\.$/);
+  await pauseOnComputersTurn(page);
   assert.equal(await moveCount(page), 1);
   await page.waitForTimeout(1500);
   assert.equal(await moveCount(page), 1, 'the computer waits while paused');

@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { button, dialog, discs, moveCount, openSite, reload, screenshot, waitForStatus } from './helpers.mjs';
+import { button, dialog, discs, moveCount, openSite, pauseOnComputersTurn, reload, screenshot, waitForStatus } from './helpers.mjs';
 
 // White to move has none (Black's row and centre are out of its reach); Black may play a1.
 const MUST_PASS = '-OXXXXXX-------------------XX------XX---------------------------O';
@@ -132,10 +132,7 @@ test('the editor at phone width: palette taps', async (t) => {
 
 test('Cancel in the editor gives the game back as it was: a paused computer stays paused, a playing one plays on', async (t) => {
   const { page, errors } = await openSite(t);
-  await page.locator('[data-square="f5"]').click();
-  await waitForStatus(page, /^Black to move\.$/);
-  await button(page, 'Undo').click();
-  await waitForStatus(page, /^Paused: White \(computer\) to move\.$/);
+  await pauseOnComputersTurn(page);
   await button(page, 'Set up position').click();
   await button(page, 'Cancel').click();
   await page.waitForTimeout(1000);
