@@ -8,6 +8,7 @@ use reversi::engine::book::{Book, Key};
 use reversi::engine::eval::weights::Weights;
 use reversi::engine::eval::PatternEvaluator;
 use reversi::engine::rules::perft::perft;
+use reversi::engine::search::probcut::fit_fingerprint;
 use reversi::engine::search::{Interrupted, SolveSlices};
 use reversi::engine::Ai;
 use reversi::engine::Level;
@@ -737,17 +738,22 @@ fn run_match(options: &MatchOptions) -> Result<(), String> {
     Ok(())
 }
 
-/// The first line of a book cache: the settings its values belong to.
+/// The first line of a book cache: the settings, weights and prob-cut fit its values belong to.
 fn cache_header(settings: &BuildSettings, weights: u64) -> String {
-    format!("# book values: depth {} selectivity {} weights {weights:016x}", settings.depth, settings.selectivity)
+    format!(
+        "# book values: depth {} selectivity {} weights {weights:016x} probcut {:016x}",
+        settings.depth,
+        settings.selectivity,
+        fit_fingerprint()
+    )
 }
 
-/// The values a stopped build of the same depth, selectivity and weights searched (none if there was none).
+/// The values a stopped build with the same depth, selectivity, weights and prob-cut fit searched (none if none).
 fn read_book_cache(path: &str, header: &str) -> Result<HashMap<Key, i8>, String> {
     let Ok(text) = std::fs::read_to_string(path) else { return Ok(HashMap::new()) };
     let mut lines = text.lines();
     if lines.next() != Some(header) {
-        eprintln!("{path}: other settings or weights, starting afresh");
+        eprintln!("{path}: other settings, weights or prob-cut fit, starting afresh");
         return Ok(HashMap::new());
     }
     let mut values = HashMap::new();
@@ -779,6 +785,9 @@ fn build_book(options: &BookOptions) -> Result<(), String> {
     let print = fingerprint(&bytes);
     let header = cache_header(&options.settings, print);
     let known = read_book_cache(&options.cache, &header)?;
+    if let Some(folder) = std::path::Path::new(&options.cache).parent().filter(|f| !f.as_os_str().is_empty()) {
+        std::fs::create_dir_all(folder).map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+    }
     let resumed = known.len();
     let mut cache = std::fs::OpenOptions::new()
         .create(true)

@@ -22,18 +22,26 @@ pub fn shallow_depth(depth: u32) -> u32 {
 /// Fitted deep ≈ slope·shallow + intercept and residual σ in discs, indexed by deep depth (`MIN_DEPTH`..=12;
 /// deeper depths use the last row).
 const FIT: [(f64, f64, f64); 10] = [
-    // Measured 2026-11-22 on 80 positions with 24-48 empties (trained pattern evaluation), deep/shallow:
-    (0.971, 0.114, 6.464),  // 3/1
-    (0.969, 0.431, 5.524),  // 4/2
-    (1.010, 0.540, 2.530),  // 5/3
-    (0.987, 0.733, 6.241),  // 6/2
-    (1.020, 1.042, 3.821),  // 7/3
-    (1.054, 0.233, 4.110),  // 8/4
-    (1.034, 0.473, 3.499),  // 9/5
-    (1.052, -0.027, 4.666), // 10/4
-    (1.045, 0.392, 4.165),  // 11/5
-    (1.069, -0.365, 3.806), // 12/6
+    // Measured 2026-11-25 on 200 positions with 24-48 empties (the weights of cd5e854), deep/shallow:
+    (1.027, 0.045, 3.510), // 3/1
+    (1.039, 0.027, 3.070), // 4/2
+    (1.022, 0.057, 2.997), // 5/3
+    (1.066, 0.241, 3.790), // 6/2
+    (1.042, 0.246, 3.928), // 7/3
+    (1.051, 0.407, 2.916), // 8/4
+    (1.031, 0.475, 3.025), // 9/5
+    (1.058, 0.369, 3.734), // 10/4
+    (1.045, 0.621, 3.568), // 11/5
+    (1.046, 0.328, 3.214), // 12/6
 ];
+
+/// A fingerprint of the fitted parameters (FNV-1a over their bits): values searched with other parameters, as a
+/// stopped book build's cache holds, are not reused after a refit.
+pub fn fit_fingerprint() -> u64 {
+    FIT.iter()
+        .flat_map(|&(slope, intercept, sigma)| [slope, intercept, sigma])
+        .fold(0xCBF2_9CE4_8422_2325, |hash, x| (hash ^ x.to_bits()).wrapping_mul(0x0100_0000_01B3))
+}
 
 fn fit(depth: u32) -> (f64, f64, f64) {
     FIT[(depth - MIN_DEPTH).min(FIT.len() as u32 - 1) as usize]
@@ -146,7 +154,7 @@ mod tests {
     #[test]
     #[ignore = "measurement: cargo test --release --lib probcut::tests::fit -- --ignored --nocapture"]
     fn fit() {
-        let positions = sample_positions(80, 24..=48);
+        let positions = sample_positions(200, 24..=48);
         let mut searcher = Searcher::new(16);
         println!("deep shallow  slope  intercept  sigma  samples");
         for f in measure(&mut searcher, &positions, MIN_DEPTH..=12) {
