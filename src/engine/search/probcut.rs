@@ -2,7 +2,8 @@
 //! prediction clears the window by `t·σ` the deep search is skipped. `t` grows with the selectivity level, so
 //! a higher level prunes less. The parameters are fitted on this project's own search pairs by `measure`
 //! (run `cargo test --release --lib probcut::tests::fit -- --ignored --nocapture`; the numbers below are
-//! its output for the trained pattern evaluation; refit when the evaluation changes).
+//! its output for the trained pattern evaluation; refit when the evaluation changes, then rebuild the book, whose
+//! values come from searches that prune with these numbers).
 
 use super::searcher::{Searcher, NO_SELECTIVITY};
 use crate::engine::rules::{Board, MAX_SCORE};
@@ -35,10 +36,15 @@ const FIT: [(f64, f64, f64); 10] = [
     (1.046, 0.328, 3.214), // 12/6
 ];
 
-/// A fingerprint of the fitted parameters (FNV-1a over their bits): values searched with other parameters, as a
-/// stopped book build's cache holds, are not reused after a refit.
+/// A fingerprint of the fitted parameters: values searched with other parameters, as a stopped book build's cache
+/// holds, are not reused after a refit.
 pub fn fit_fingerprint() -> u64 {
-    FIT.iter()
+    fingerprint_of(&FIT)
+}
+
+/// An FNV-style xor-multiply hash over the parameters' bits.
+fn fingerprint_of(fit: &[(f64, f64, f64)]) -> u64 {
+    fit.iter()
         .flat_map(|&(slope, intercept, sigma)| [slope, intercept, sigma])
         .fold(0xCBF2_9CE4_8422_2325, |hash, x| (hash ^ x.to_bits()).wrapping_mul(0x0100_0000_01B3))
 }
@@ -117,6 +123,17 @@ pub fn measure(searcher: &mut Searcher, positions: &[Board], depths: std::ops::R
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_fingerprint_changes_with_any_parameter() {
+        let mut refit = FIT;
+        assert_eq!(fingerprint_of(&refit), fit_fingerprint());
+        refit[4].2 += 0.001;
+        assert_ne!(fingerprint_of(&refit), fit_fingerprint(), "a changed σ");
+        let mut swapped = FIT;
+        swapped.swap(0, 1);
+        assert_ne!(fingerprint_of(&swapped), fit_fingerprint(), "rows in another order");
+    }
 
     /// Positions from a game where each side plays its hand-evaluated best reply most of the time and a
     /// pseudo-random move otherwise: varied but not absurd.
