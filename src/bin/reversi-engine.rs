@@ -8,7 +8,7 @@ use reversi::engine::book::{Book, Key};
 use reversi::engine::eval::weights::Weights;
 use reversi::engine::eval::PatternEvaluator;
 use reversi::engine::rules::perft::perft;
-use reversi::engine::search::probcut::fit_fingerprint;
+use reversi::engine::search::probcut::fit_bytes;
 use reversi::engine::search::{Interrupted, SolveSlices};
 use reversi::engine::Ai;
 use reversi::engine::Level;
@@ -744,7 +744,7 @@ fn cache_header(settings: &BuildSettings, weights: u64) -> String {
         "# book values: depth {} selectivity {} weights {weights:016x} probcut {:016x}",
         settings.depth,
         settings.selectivity,
-        fit_fingerprint()
+        fingerprint(&fit_bytes())
     )
 }
 

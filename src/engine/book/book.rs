@@ -204,7 +204,7 @@ impl Book {
     }
 }
 
-/// FNV-1a of a weights file: which evaluation a book was searched with.
+/// FNV-1a of some bytes: which weights file (or prob-cut fit) a book was searched with.
 pub fn fingerprint(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }

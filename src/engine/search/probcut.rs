@@ -36,17 +36,15 @@ const FIT: [(f64, f64, f64); 10] = [
     (1.046, 0.328, 3.214), // 12/6
 ];
 
-/// A fingerprint of the fitted parameters: values searched with other parameters, as a stopped book build's cache
-/// holds, are not reused after a refit.
-pub fn fit_fingerprint() -> u64 {
-    fingerprint_of(&FIT)
+/// The fitted parameters as bytes, for a fingerprint: values searched with other parameters, as a stopped book
+/// build's cache holds, are not reused after a refit.
+pub fn fit_bytes() -> Vec<u8> {
+    bytes_of(&FIT)
 }
 
-/// An FNV-style xor-multiply hash over the parameters' bits.
-fn fingerprint_of(fit: &[(f64, f64, f64)]) -> u64 {
-    fit.iter()
-        .flat_map(|&(slope, intercept, sigma)| [slope, intercept, sigma])
-        .fold(0xCBF2_9CE4_8422_2325, |hash, x| (hash ^ x.to_bits()).wrapping_mul(0x0100_0000_01B3))
+/// Every parameter, row by row, as little-endian `f64` bits.
+fn bytes_of(fit: &[(f64, f64, f64)]) -> Vec<u8> {
+    fit.iter().flat_map(|&(slope, intercept, sigma)| [slope, intercept, sigma]).flat_map(f64::to_le_bytes).collect()
 }
 
 fn fit(depth: u32) -> (f64, f64, f64) {
@@ -125,14 +123,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_fingerprint_changes_with_any_parameter() {
+    fn the_bytes_change_with_any_parameter() {
         let mut refit = FIT;
-        assert_eq!(fingerprint_of(&refit), fit_fingerprint());
+        assert_eq!(bytes_of(&refit), fit_bytes());
+        assert_eq!(fit_bytes().len(), FIT.len() * 3 * 8);
         refit[4].2 += 0.001;
-        assert_ne!(fingerprint_of(&refit), fit_fingerprint(), "a changed σ");
+        assert_ne!(bytes_of(&refit), fit_bytes(), "a changed σ");
         let mut swapped = FIT;
         swapped.swap(0, 1);
-        assert_ne!(fingerprint_of(&swapped), fit_fingerprint(), "rows in another order");
+        assert_ne!(bytes_of(&swapped), fit_bytes(), "rows in another order");
     }
 
     /// Positions from a game where each side plays its hand-evaluated best reply most of the time and a
