@@ -48,7 +48,7 @@ impl Searcher {
             if let Some(score) = e.cutoff(empties, NO_SELECTIVITY, alpha, beta) {
                 return score;
             }
-            tt_move = e.best_move;
+            tt_move = e.endgame_move(empties);
         }
         let moves = board.moves();
         if moves == 0 {
@@ -134,7 +134,7 @@ impl Searcher {
             if let Some(score) = e.cutoff(empties, NO_SELECTIVITY, alpha, alpha + 1) {
                 return score;
             }
-            tt_move = e.best_move;
+            tt_move = e.endgame_move(empties);
         }
         if let Some(cap) = stability_cutoff(board, alpha, empties) {
             return cap;

@@ -62,6 +62,18 @@ impl Entry {
             None
         }
     }
+
+    /// The move to try first at an endgame node with `empties` empties: only one an endgame search found. A shallow
+    /// midgame search's move (the root's first iterations, the ordering searches far from the end) is a worse guess
+    /// than the endgame's own ordering: FFO #40-#49 took 1.85 G nodes ignoring them, 2.11 G following them.
+    #[inline]
+    pub fn endgame_move(&self, empties: u32) -> u8 {
+        if self.depth as u32 >= empties {
+            self.best_move
+        } else {
+            NO_MOVE
+        }
+    }
 }
 
 /// What a finished search at one node found, to be stored.
@@ -244,5 +256,16 @@ mod tests {
         tt.store(&b, Store { depth: 3, selectivity: 5, alpha: -64, beta: 64, score: -2, best_move: 26 });
         assert_eq!(tt.probe(&b).unwrap().depth, 5, "a shallower result must not replace a deeper one");
         assert!(tt.probe(&b.play(19)).is_none());
+    }
+
+    #[test]
+    fn endgame_nodes_follow_only_an_endgame_searchs_move() {
+        let mut tt = TranspositionTable::new(1);
+        let b = Board::start().play(19);
+        let empties = b.empty_count();
+        tt.store(&b, Store { depth: 4, selectivity: 5, alpha: -1, beta: 0, score: 3, best_move: 18 });
+        assert_eq!(tt.probe(&b).unwrap().endgame_move(empties), NO_MOVE, "a midgame search's move");
+        tt.store(&b, Store { depth: empties, selectivity: 5, alpha: -1, beta: 0, score: 3, best_move: 20 });
+        assert_eq!(tt.probe(&b).unwrap().endgame_move(empties), 20);
     }
 }
