@@ -93,11 +93,13 @@ const EVAL_WEIGHT: i32 = 8;
 const MID_REPLY_WEIGHT: i32 = 8;
 
 /// From this many empties the endgame ordering adds the children's evaluation to fastest-first.
-const EVAL_ORDER_EMPTIES: u32 = 16;
-/// Beyond `EVAL_ORDER_EMPTIES`, the children are searched one ply deeper per this many empties. Re-tuned for the
-/// weights of 23897a1 by solver nodes (FFO #40-#49, FForum #20-#39): 8 empties and half the evaluation's weight
-/// took 1.89 G and 235 M nodes where 4 and the full weight took 2.41 G and 245 M.
-const EMPTIES_PER_ORDER_PLY: u32 = 8;
+const EVAL_ORDER_EMPTIES: u32 = 12;
+/// Beyond `EVAL_ORDER_EMPTIES`, the children are searched one ply deeper per this many empties. Re-tuned by solver
+/// nodes and time once endgame nodes stopped following midgame table moves (FFO #40-#49 natively, one run each):
+/// from 12 empties and one ply per 4, 0.98 G nodes in 35.0 s; from 16 and one per 8 (the earlier setting), 1.85 G in
+/// 53.5 s; 12 and 3, 1.08 G in 41.5 s; 12 and 5, 1.14 G in 40.0 s; 11 and 4, 1.10 G in 44.0 s; 13 and 4, 1.14 G
+/// in 37.8 s. FForum #20-#39 agrees (153 M nodes against 200 M), and so do FFO #50-#52 (1.19 G against 1.78 G).
+const EMPTIES_PER_ORDER_PLY: u32 = 4;
 
 /// Endgame ordering: the table's move, then fastest-first with parity and potential mobility as tie-breaks;
 /// far from the end the children's evaluation joins in: `estimate(child, depth)` is the child's score in
