@@ -60,7 +60,7 @@ fn ffo_40_to_44_exact() {
 }
 
 #[test]
-#[ignore = "about a minute or more: cargo test --release --test ffo -- --include-ignored --nocapture"]
+#[ignore = "about half a minute: cargo test --release --test ffo -- --include-ignored --nocapture"]
 fn ffo_45_to_49_exact() {
     solve_and_check(45, 49);
 }
