@@ -140,17 +140,17 @@ impl TranspositionTable {
     /// (wasm).
     #[inline]
     pub fn prefetch(&self, board: &Board) {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", not(feature = "plain-memory")))]
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
             let bucket: *const Bucket = &self.buckets[self.index(board)];
             // SAFETY: a prefetch never faults and reads nothing the program sees; the pointer is in bounds anyway.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast()) };
         }
-        // Elsewhere (wasm) an early load does the same, if less well: the children's loads are independent, so the
-        // processor overlaps their misses with each other and with the ordering work instead of taking them one at
-        // a time later.
-        #[cfg(not(target_arch = "x86_64"))]
+        // Elsewhere (wasm), and in `plain-memory` builds that measure what the hint is worth, an early load does the
+        // same, if less well: the children's loads are independent, so the processor overlaps their misses with each
+        // other and with the ordering work instead of taking them one at a time later.
+        #[cfg(any(not(target_arch = "x86_64"), feature = "plain-memory"))]
         // SAFETY: an in-bounds read of a plain byte; volatile only so the compiler keeps a load nothing uses.
         unsafe {
             std::ptr::read_volatile(&self.buckets[self.index(board)].0[0].date);
@@ -221,9 +221,10 @@ impl TranspositionTable {
 
 /// Asks Linux to back the table's memory with 2 MB pages before it is first written: a probe lands anywhere in the
 /// table, and with 4 KB pages nearly every one also missed the TLB (a page walk on top of the cache miss). Only a
-/// hint: without transparent huge pages, elsewhere, or on wasm, the table stays on ordinary pages.
+/// hint: without transparent huge pages, elsewhere, on wasm, or in a `plain-memory` build (which measures what the
+/// pages are worth), the table stays on ordinary pages.
 fn advise_huge_pages(buckets: &Vec<Bucket>) {
-    #[cfg(target_os = "linux")]
+    #[cfg(all(target_os = "linux", not(feature = "plain-memory")))]
     {
         const PAGE: usize = 4096;
         let start = buckets.as_ptr() as usize;
@@ -235,7 +236,7 @@ fn advise_huge_pages(buckets: &Vec<Bucket>) {
             unsafe { libc::madvise(aligned as *mut libc::c_void, end - aligned, libc::MADV_HUGEPAGE) };
         }
     }
-    #[cfg(not(target_os = "linux"))]
+    #[cfg(any(not(target_os = "linux"), feature = "plain-memory"))]
     let _ = buckets;
 }
 
