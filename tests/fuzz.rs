@@ -27,7 +27,7 @@ fn random_game(rng: &mut Rng) -> Game {
     let size = BoardSize::ALL[(rng.next_u64() % 3) as usize];
     let variant = Variant {
         size,
-        first: if rng.next_u64() % 2 == 0 { Color::Black } else { Color::White },
+        first: if rng.next_u64().is_multiple_of(2) { Color::Black } else { Color::White },
         ..Variant::default()
     };
     let mut game = Game::new(variant);

@@ -324,7 +324,7 @@ fn random_games<const N: usize>(size: BoardSize, games: usize, rng: &mut Rng) ->
                     let context = (N, opening, first, "game", number, "step", step);
                     check_game(&game, &stops[at], &context);
                     assert_eq!((game.can_undo(), game.can_redo()), (at > 0, at + 1 < stops.len()), "{context:?}");
-                    if !game.is_over() && rng.next_u64() % 16 == 0 {
+                    if !game.is_over() && rng.next_u64().is_multiple_of(16) {
                         check_chosen_endings(&game, &context);
                     }
                     checked += 1;

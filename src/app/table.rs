@@ -437,7 +437,7 @@ mod tests {
         assert!(!table.allows(&TWO_HUMANS, false, Action::ShareLink), "nothing to share yet");
         table.play(sq("f5"), 0).unwrap();
         assert!(table.allows(&TWO_HUMANS, false, Action::ShareLink));
-        let mut from_board = Table::from_game(Game::from_position(table.game.position().clone()));
+        let mut from_board = Table::from_game(Game::from_position(*table.game.position()));
         from_board.play(sq("d6"), 0).unwrap();
         assert!(from_board.allows(&TWO_HUMANS, false, Action::ShareLink), "a link carries a set-up start too");
     }

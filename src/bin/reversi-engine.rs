@@ -13,7 +13,7 @@ use reversi::engine::search::{Interrupted, SolveSlices};
 use reversi::engine::Ai;
 use reversi::engine::Level;
 use reversi::engine::ThinkJob;
-use reversi::engine::{Aborted, Board, Limits, Opening, Searcher, VariantBoard};
+use reversi::engine::{Board, Limits, Opening, Searcher, VariantBoard};
 use reversi::game::notation::read_obf_file;
 use reversi::game::{square_name, Move};
 use reversi::nboard::session::{parse_move_time, Session, DEFAULT_MOVE_SECONDS};
@@ -251,9 +251,9 @@ fn parse_match(args: &[String]) -> Result<MatchOptions, String> {
     while let Some(flag) = it.next() {
         let value = it.next().ok_or(format!("{flag} needs a value"))?;
         // Read in the option's own type, so a number out of its range is refused rather than wrapped.
-        fn number<T: std::str::FromStr>(flag: &str, v: &str, most: T) -> Result<T, String>
+        fn number<T>(flag: &str, v: &str, most: T) -> Result<T, String>
         where
-            T: PartialOrd + std::fmt::Display,
+            T: std::str::FromStr + PartialOrd + std::fmt::Display,
         {
             v.parse::<T>().ok().filter(|n| *n <= most).ok_or(format!("{flag}: {v:?} is not a number from 0 to {most}"))
         }
@@ -407,9 +407,8 @@ fn solve_within(searcher: &mut Searcher, board: &Board, line: usize, limit: Solv
             let left = (seconds - start.elapsed().as_secs_f64()).max(0.0);
             budget = budget.min((rate * left) as u64 + SolveSlices::FIRST);
         }
-        match searcher.search(board, &Limits { node_budget: Some(budget.max(1)), ..Limits::exact() }) {
-            Ok(result) => return Solved::Exact(result),
-            Err(Aborted) => {}
+        if let Ok(result) = searcher.search(board, &Limits { node_budget: Some(budget.max(1)), ..Limits::exact() }) {
+            return Solved::Exact(result);
         }
         let so_far = searcher.interrupted().expect("an aborted search waits to resume");
         let elapsed = start.elapsed().as_secs_f64();

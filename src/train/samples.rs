@@ -20,7 +20,7 @@ const RECORD: usize = 22;
 impl Sample {
     /// One game in ten is held out for measuring the error.
     pub fn is_held_out(&self) -> bool {
-        self.game % 10 == 0
+        self.game.is_multiple_of(10)
     }
 
     /// Another game in ten decides when a fit stops (so the held-out games stay unseen by it).

@@ -55,7 +55,7 @@ fn random_argument(rng: &mut Rng, words: &[&str]) -> String {
 /// inserted, removed, repeated or changed character by character; otherwise up to 8 arguments from nothing,
 /// mostly led by a word the tool knows (`words`).
 pub fn random_command_line(rng: &mut Rng, words: &[&str], good_lines: &[&str]) -> Vec<String> {
-    if rng.next_u64() % 2 == 0 {
+    if rng.next_u64().is_multiple_of(2) {
         let line = good_lines[(rng.next_u64() % good_lines.len() as u64) as usize];
         let mut args: Vec<String> = line.split(' ').map(String::from).collect();
         for _ in 0..rng.next_u64() % 4 {

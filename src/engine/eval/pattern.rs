@@ -319,7 +319,7 @@ mod tests {
         let ranges: Vec<_> = tables().collect();
         let mut out = Vec::new();
         for (shape, range) in SHAPES.iter().zip(&ranges) {
-            out.extend(std::iter::repeat(range.clone()).take(shape.symmetries.len()));
+            out.extend(std::iter::repeat_n(range.clone(), shape.symmetries.len()));
         }
         out.extend(ranges[SHAPES.len()..].iter().cloned());
         out

@@ -229,7 +229,7 @@ mod tests {
         let mut rng = Rng::new(5);
         let mut discs = vec![0f32; PHASES * PHASE_SIZE];
         for d in discs.iter_mut() {
-            if rng.next_u64() % 50 == 0 {
+            if rng.next_u64().is_multiple_of(50) {
                 *d = (rng.next_f64() as f32 - 0.5) * 40.0;
             }
         }

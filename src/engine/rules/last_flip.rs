@@ -52,7 +52,7 @@ const fn build_diagonals() -> [[u64; 2]; 64] {
         let (row, col) = ((sq / 8) as i32, (sq % 8) as i32);
         let mut other = 0;
         while other < 64 {
-            let (r, c) = ((other / 8) as i32, (other % 8) as i32);
+            let (r, c) = (other / 8, other % 8);
             if c - r == col - row {
                 masks[sq][0] |= 1 << other;
             }

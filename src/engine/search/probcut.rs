@@ -146,7 +146,7 @@ mod tests {
         while out.len() < count {
             let target = empties.start() + (out.len() as u32 * 7) % (empties.end() - empties.start() + 1);
             let reached = play_to_empties(Board::start(), target, |board| {
-                if rng.next_u64() % 4 == 0 {
+                if rng.next_u64().is_multiple_of(4) {
                     random_move(board.moves(), &mut rng)
                 } else {
                     let scored = squares_of(board.moves()).map(|sq| (-HandEvaluator.fine(&board.play(sq)), sq));
@@ -162,7 +162,7 @@ mod tests {
     fn shallow_depths_keep_the_parity() {
         for depth in MIN_DEPTH..=20 {
             let s = shallow_depth(depth);
-            assert!(s < depth && (depth - s) % 2 == 0, "depth {depth} -> {s}");
+            assert!(s < depth && (depth - s).is_multiple_of(2), "depth {depth} -> {s}");
         }
     }
 

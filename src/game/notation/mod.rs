@@ -82,7 +82,7 @@ mod tests {
         let odd = board.replacen('-', "Q", 1);
         let error = read_game(&odd, Variant::default()).unwrap_err().to_string();
         assert_eq!(error, "this looks like a board string, but character 1: 'Q' is not a disc");
-        let no_side = board.replace('X', "-").replace('O', "-");
+        let no_side = board.replace(['X', 'O'], "-");
         assert!(read_game(&format!("{}Z", &no_side[..64]), Variant::default())
             .unwrap_err()
             .to_string()

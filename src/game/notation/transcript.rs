@@ -89,9 +89,9 @@ fn tokens(text: &str) -> impl Iterator<Item = &str> {
         }
         let len = if rest.get(..4).is_some_and(|word| word.eq_ignore_ascii_case("pass")) {
             4
-        } else if rest.starts_with("--") {
-            2
-        } else if first.eq_ignore_ascii_case(&'p') && rest[1..].starts_with(|c: char| "aAsS".contains(c)) {
+        } else if rest.starts_with("--")
+            || (first.eq_ignore_ascii_case(&'p') && rest[1..].starts_with(|c: char| "aAsS".contains(c)))
+        {
             2
         } else {
             let after_first = first.len_utf8();
