@@ -109,7 +109,9 @@ export async function discs(page) {
 export async function screenshot(page, name) {
   await mkdir(OUTPUT, { recursive: true });
   const path = join(OUTPUT, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  // Finite animations (the result panel's fade-in, flips) are run to their end first, so a shot shows what the player
+  // sees once the page settles rather than a frame caught half-way.
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
   return path;
 }
 
