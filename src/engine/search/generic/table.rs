@@ -41,14 +41,8 @@ pub struct Table {
     buckets: Vec<[Entry; 2]>,
 }
 
-impl Default for Table {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl Table {
-    pub fn new() -> Self {
+    pub(super) fn new() -> Self {
         Table { buckets: vec![[EMPTY_ENTRY; 2]; BUCKETS] }
     }
 
