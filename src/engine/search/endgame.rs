@@ -4,6 +4,8 @@
 //! transposition table is used; from `SHALLOW_EMPTIES` down to 5 the empty squares are tried in parity order
 //! without move generation or table; the last four go to the hand-written solvers.
 
+use std::ops::ControlFlow;
+
 use super::last_moves::{flips_near, solve_1, solve_2, solve_3, solve_4};
 use super::ordering::{order_end, MoveList};
 use super::parity::odd_quadrant_squares;
@@ -35,7 +37,7 @@ fn stability_cutoff(board: &Board, alpha: i32, empties: u32) -> Option<i32> {
 impl Searcher {
     /// Exact score of `board` within the window (`alpha`, `beta`), fail-soft; PVS: the first move with the full
     /// window, the others with a null window and a re-search when one beats alpha.
-    pub(crate) fn pvs_end(&mut self, board: &Board, mut alpha: i32, beta: i32) -> i32 {
+    pub(crate) fn pvs_end(&mut self, board: &Board, alpha: i32, beta: i32) -> i32 {
         if beta - alpha <= 1 {
             return self.nws_end(board, alpha);
         }
@@ -43,13 +45,10 @@ impl Searcher {
         if !self.count_node() {
             return alpha;
         }
-        let mut tt_move = NO_MOVE;
-        if let Some(e) = self.tt.probe(board) {
-            if let Some(score) = e.cutoff(empties, NO_SELECTIVITY, alpha, beta) {
-                return score;
-            }
-            tt_move = e.endgame_move(empties);
-        }
+        let tt_move = match self.probe_end(board, empties, alpha, beta) {
+            ControlFlow::Break(score) => return score,
+            ControlFlow::Continue(tt_move) => tt_move,
+        };
         let moves = board.moves();
         if moves == 0 {
             if board.opponent_moves() == 0 {
@@ -60,32 +59,23 @@ impl Searcher {
         let mut list = MoveList::new(board, moves);
         self.prefetch_children(board, &list, empties);
         order_end(&mut list, board, tt_move, empties, |child, depth| self.ordering_estimate(child, depth));
-        let (alpha0, mut best, mut best_move) = (alpha, -INFINITY, NO_MOVE);
-        for i in 0..list.len() {
-            let m = list.pick(i);
-            let child = board.play_with(m.square, m.flipped);
-            let mut score =
-                if i == 0 { -self.pvs_end(&child, -beta, -alpha) } else { -self.nws_end(&child, -alpha - 1) };
-            if i > 0 && score > alpha && score < beta && !self.aborted {
-                score = -self.pvs_end(&child, -beta, -score);
-            }
-            if self.aborted {
-                return alpha;
-            }
-            if score > best {
-                best = score;
-                best_move = m.square as u8;
-                alpha = alpha.max(score);
-                if score >= beta {
-                    break;
-                }
-            }
-        }
-        self.tt.store(
-            board,
-            Store { depth: empties, selectivity: NO_SELECTIVITY, alpha: alpha0, beta, score: best, best_move },
-        );
+        let Some((best, best_move)) = self.pvs_moves(board, &mut list, true, alpha, beta, Self::pvs_end) else {
+            return alpha;
+        };
+        self.tt
+            .store(board, Store { depth: empties, selectivity: NO_SELECTIVITY, alpha, beta, score: best, best_move });
         best
+    }
+
+    /// The table's word on an endgame node: `Break` with the score when a stored exact search settles the window
+    /// (`alpha`, `beta`), else `Continue` with the move to try first.
+    #[inline]
+    fn probe_end(&self, board: &Board, empties: u32, alpha: i32, beta: i32) -> ControlFlow<i32, u8> {
+        let Some(e) = self.tt.probe(board) else { return ControlFlow::Continue(NO_MOVE) };
+        match e.cutoff(empties, NO_SELECTIVITY, alpha, beta) {
+            Some(score) => ControlFlow::Break(score),
+            None => ControlFlow::Continue(e.endgame_move(empties)),
+        }
     }
 
     /// Prefetches the table buckets of the children that will probe the table (see `TranspositionTable::prefetch`).
@@ -129,13 +119,10 @@ impl Searcher {
         if !self.count_node() {
             return alpha;
         }
-        let mut tt_move = NO_MOVE;
-        if let Some(e) = self.tt.probe(board) {
-            if let Some(score) = e.cutoff(empties, NO_SELECTIVITY, alpha, alpha + 1) {
-                return score;
-            }
-            tt_move = e.endgame_move(empties);
-        }
+        let tt_move = match self.probe_end(board, empties, alpha, alpha + 1) {
+            ControlFlow::Break(score) => return score,
+            ControlFlow::Continue(tt_move) => tt_move,
+        };
         if let Some(cap) = stability_cutoff(board, alpha, empties) {
             return cap;
         }

@@ -5,11 +5,11 @@
 use super::ordering::{order_mid, MoveList};
 use super::searcher::Searcher;
 use super::tt::{Store, NO_MOVE};
-use crate::engine::rules::{Board, INFINITY};
+use crate::engine::rules::Board;
 
 impl Searcher {
     /// Midgame principal-variation search to `depth` plies, fail-soft; exact once the depth reaches the end.
-    pub(crate) fn pvs_mid(&mut self, board: &Board, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    pub(crate) fn pvs_mid(&mut self, board: &Board, depth: u32, alpha: i32, beta: i32) -> i32 {
         let empties = board.empty_count();
         if depth >= empties {
             return self.pvs_end(board, alpha, beta);
@@ -44,32 +44,12 @@ impl Searcher {
         if depth > 1 {
             order_mid(&*self.evaluator, &mut list, board, tt_move);
         }
-        let (alpha0, mut best, mut best_move) = (alpha, -INFINITY, NO_MOVE);
-        for i in 0..list.len() {
-            let m = if depth > 1 { list.pick(i) } else { list.nth(i) };
-            let child = board.play_with(m.square, m.flipped);
-            let mut score = if i == 0 {
-                -self.pvs_mid(&child, depth - 1, -beta, -alpha)
-            } else {
-                -self.pvs_mid(&child, depth - 1, -alpha - 1, -alpha)
-            };
-            if i > 0 && score > alpha && score < beta && !self.aborted {
-                score = -self.pvs_mid(&child, depth - 1, -beta, -score);
-            }
-            if self.aborted {
-                return alpha;
-            }
-            if score > best {
-                best = score;
-                best_move = m.square as u8;
-                alpha = alpha.max(score);
-                if score >= beta {
-                    break;
-                }
-            }
-        }
-        self.tt
-            .store(board, Store { depth, selectivity: self.selectivity, alpha: alpha0, beta, score: best, best_move });
+        let Some((best, best_move)) = self
+            .pvs_moves(board, &mut list, depth > 1, alpha, beta, |s, child, a, b| s.pvs_mid(child, depth - 1, a, b))
+        else {
+            return alpha;
+        };
+        self.tt.store(board, Store { depth, selectivity: self.selectivity, alpha, beta, score: best, best_move });
         best
     }
 }

@@ -8,6 +8,7 @@ pub mod last_moves;
 pub mod midgame;
 pub mod ordering;
 pub mod parity;
+pub mod principal_variation;
 pub mod probcut;
 pub mod searcher;
 pub mod tt;
