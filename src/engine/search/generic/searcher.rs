@@ -7,13 +7,13 @@
 //! searcher it aborts when its node budget is spent, so it can run in slices between frames.
 
 use super::evaluation::{corner_zones, evaluate_fine, CornerZone};
-use super::table::{Table, NO_MOVE, SOLVED};
+use super::table::{GenericTable, NO_MOVE, SOLVED};
 use crate::engine::bits::squares_of;
 use crate::engine::rules::{VariantBoard, INFINITY};
 use crate::engine::search::{Aborted, Goal, Limits, SearchResult};
 
 pub struct GenericSearcher {
-    table: Table,
+    table: GenericTable,
     zones: [CornerZone; 4],
     nodes: u64,
     budget: u64,
@@ -27,7 +27,7 @@ impl Default for GenericSearcher {
 
 impl GenericSearcher {
     pub fn new() -> Self {
-        GenericSearcher { table: Table::new(), zones: Default::default(), nodes: 0, budget: 0 }
+        GenericSearcher { table: GenericTable::new(), zones: Default::default(), nodes: 0, budget: 0 }
     }
 
     pub fn clear(&mut self) {
@@ -89,7 +89,7 @@ impl GenericSearcher {
         if depth == 0 {
             return Ok(evaluate_fine(board, &self.zones) / 16);
         }
-        let index = Table::index(board);
+        let index = GenericTable::index(board);
         let entry = self.table.probe(board, index);
         if let Some(e) = entry {
             if e.depth as u32 >= depth {
@@ -163,7 +163,7 @@ impl GenericSearcher {
                 }
                 position = position.pass();
             }
-            let Some(e) = self.table.probe(&position, Table::index(&position)) else { break };
+            let Some(e) = self.table.probe(&position, GenericTable::index(&position)) else { break };
             let sq = e.best_move as usize;
             if e.best_move == NO_MOVE || !position.is_legal(sq) {
                 break;

@@ -37,13 +37,13 @@ const EMPTY_ENTRY: Entry = Entry {
     best_move: NO_MOVE,
 };
 
-pub struct Table {
+pub struct GenericTable {
     buckets: Vec<[Entry; 2]>,
 }
 
-impl Table {
+impl GenericTable {
     pub(super) fn new() -> Self {
-        Table { buckets: vec![[EMPTY_ENTRY; 2]; BUCKETS] }
+        GenericTable { buckets: vec![[EMPTY_ENTRY; 2]; BUCKETS] }
     }
 
     pub fn clear(&mut self) {
