@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { button, moveCount, openSite, OUTPUT, screenshot } from './helpers.mjs';
+import { button, importGame, moveCount, openSite, OUTPUT, screenshot } from './helpers.mjs';
 import { longestTask, pageTime, recordLongTasks } from './guards.mjs';
 
 // A legal game of random moves (also in play.test.mjs): 60 moves with a forced pass, full of mistakes.
@@ -19,15 +19,6 @@ const FULL_GAME =
 const ENDGAME = 'XXXXXXXXXXXXXXXXXXXOXXOXXXXOXX-XXOOXOOXXXOOOOXXXXOOXXOXX-O-XXXXXX';
 
 const label = (page, square) => page.locator(`[data-square="${square}"]`).getAttribute('aria-label');
-
-async function importText(page, text) {
-  await button(page, 'Import').click();
-  await page.locator('#import-text').fill(text);
-  await button(page, 'Load game').click();
-  // An import that would drop the moves on the board asks first.
-  const replace = button(page, 'Replace game');
-  if (await replace.isVisible()) await replace.click();
-}
 
 test('hints show every legal move’s value, deepen, and turn exact in the endgame', async (t) => {
   const { page, errors } = await openSite(t, { init: recordLongTasks });
@@ -58,7 +49,7 @@ test('hints show every legal move’s value, deepen, and turn exact in the endga
   // Out of the book (a random opening), the values deepen slice by slice.
   await page.selectOption('#player-white', 'human');
   await page.evaluate(() => { window.hintDepths = []; });
-  await importText(page, FULL_GAME.split(' ').slice(0, 8).join(' '));
+  await importGame(page, FULL_GAME.split(' ').slice(0, 8).join(' '));
   await page.waitForFunction(() => /depth (\d+)/.exec(document.querySelector('[data-testid=hint-depth]').textContent)?.[1] >= 8, null, { timeout: 60_000 });
   // The depths since the analysis of the new position began (the book shows none).
   const depths = await page.evaluate(() => window.hintDepths);
@@ -75,7 +66,7 @@ test('hints show every legal move’s value, deepen, and turn exact in the endga
   await page.waitForFunction(() => ![...document.querySelectorAll('[data-square]')].some((s) => / hint /.test(s.getAttribute('aria-label'))));
 
   // In the endgame they are exact.
-  await importText(page, ENDGAME);
+  await importGame(page, ENDGAME);
   await page.locator('body').press('Shift+H');
   await page.waitForFunction(() => [...document.querySelectorAll('[data-square]')].some((s) => /, legal move, hint [+-]?\d+ exact$/.test(s.getAttribute('aria-label'))));
   assert.match(await page.getByTestId('hint-depth').textContent(), /solved exactly/);
@@ -86,7 +77,7 @@ test('hints show every legal move’s value, deepen, and turn exact in the endga
 test('a 60-move game is reviewed: marks in the move list, a blunder shown with the better move, the graph jumps', async (t) => {
   const { page, errors } = await openSite(t, { init: recordLongTasks });
   await page.selectOption('#player-white', 'human');
-  await importText(page, FULL_GAME);
+  await importGame(page, FULL_GAME);
   assert.equal(await moveCount(page), 61, '60 moves and a pass');
   await page.waitForTimeout(800);
   const from = await pageTime(page);
@@ -131,7 +122,7 @@ test('a 60-move game is reviewed: marks in the move list, a blunder shown with t
 test('hints and the review at phone width', async (t) => {
   const { page, errors } = await openSite(t, { device: 'phone' });
   await page.selectOption('#player-white', 'human');
-  await importText(page, FULL_GAME.split(' ').slice(0, 24).join(' '));
+  await importGame(page, FULL_GAME.split(' ').slice(0, 24).join(' '));
   await button(page, 'Hints').click();
   await page.waitForFunction(() => document.querySelectorAll('.hint').length > 0);
   await button(page, 'Review game').click();

@@ -172,12 +172,17 @@ export async function takeTones(page) {
 /** A named dialog. */
 export const dialog = (page, name) => page.getByRole('dialog', { name });
 
-/** Imports `text` through the Import dialog, saying yes when it asks to replace the game's moves. */
-export async function importGame(page, text) {
+/** Types `text` into the Import dialog and submits it; what follows (the game, a question, an error) is the caller's. */
+export async function submitImport(page, text) {
   await button(page, 'Import').click();
-  const importDialog = dialog(page, 'Import');
   await page.locator('#import-text').fill(text);
   await button(page, 'Load game').click();
+}
+
+/** Imports `text` through the Import dialog, saying yes when it asks to replace the game's moves. */
+export async function importGame(page, text) {
+  const importDialog = dialog(page, 'Import');
+  await submitImport(page, text);
   const replace = button(importDialog, 'Replace game');
   const quiet = (promise) => promise.catch(() => {}); // the other of the two waits may time out later
   await Promise.race([quiet(replace.waitFor()), quiet(importDialog.waitFor({ state: 'detached' }))]);

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { button, discs, moveCount, openSite, OUTPUT, pauseOnComputersTurn, screenshot, waitForStatus } from './helpers.mjs';
+import { button, discs, importGame, moveCount, openSite, OUTPUT, pauseOnComputersTurn, screenshot, submitImport, waitForStatus } from './helpers.mjs';
 import { longestTask, pageTime, recordLongTasks } from './guards.mjs';
 
 // A legal game generated offline (random legal moves), replayed by clicking. After c1 (move 8) Black has no
@@ -25,15 +25,6 @@ async function legalSquares(page) {
   return page.$$eval('[data-square]', (squares) =>
     squares.filter((s) => s.getAttribute('aria-label').endsWith('legal move')).map((s) => s.dataset.square),
   );
-}
-
-async function importText(page, text) {
-  await button(page, 'Import').click();
-  await page.locator('#import-text').fill(text);
-  await button(page, 'Load game').click();
-  // An import that would drop the moves on the board asks first.
-  const replace = button(page, 'Replace game');
-  if (await replace.isVisible()) await replace.click();
 }
 
 test('a game against the computer, by clicking and by typing squares', async (t) => {
@@ -114,7 +105,7 @@ test('the outflanked discs turn over in order of distance from the placed disc',
   // The start position plus a row of three white discs after a black one on row 1: Black at e1 flips d1, c1, b1.
   const board = ('XOOO' + '-'.repeat(60)).split('');
   [board[27], board[28], board[35], board[36]] = ['O', 'X', 'X', 'O'];
-  await importText(page, board.join('') + 'X');
+  await importGame(page, board.join('') + 'X');
   await page.locator('[data-square="e1"]').click();
   const delays = await page.$$eval('.disc.flip', (discs) =>
     discs.map((d) => [d.closest('[data-square]').dataset.square, parseFloat(getComputedStyle(d).animationDelay)]),
@@ -131,7 +122,7 @@ test('Move now makes the computer play its best move so far at once', async (t) 
   // Out of the opening book (where Master answers at once), Master thinks up to 3.5 s on its own.
   await page.selectOption('#level-white', 'Master'); // shown while White is the computer
   await page.selectOption('#player-white', 'human');
-  await importText(page, 'd3 c3 e6 d2 d1 e1 b2');
+  await importGame(page, 'd3 c3 e6 d2 d1 e1 b2');
   await page.selectOption('#player-white', 'computer');
   await waitForStatus(page, /^White \(Master\) is thinking…$/);
   await button(page, 'Move now').click();
@@ -153,13 +144,13 @@ test('resigning ends the game with every square to the winner', async (t) => {
 
 test('the computer accepts a draw when behind and declines when ahead', async (t) => {
   const { page, errors } = await openSite(t);
-  await importText(page, WHITE_FAR_AHEAD);
+  await importGame(page, WHITE_FAR_AHEAD);
   await waitForStatus(page, /^Black to move\.$/);
   await button(page, 'Offer draw').click();
   await page.locator('.notice', { hasText: 'The computer declines the draw.' }).waitFor();
   await waitForStatus(page, /^Black to move\.$/);
 
-  await importText(page, BLACK_FAR_AHEAD);
+  await importGame(page, BLACK_FAR_AHEAD);
   await button(page, 'Offer draw').click();
   await waitForStatus(page, /^Game over: Draw by agreement/);
   assert.deepEqual(errors, []);
@@ -209,7 +200,7 @@ test('a whole two-human game with a forced pass, to the right result', async (t)
 
 test('importing a transcript with a clear error for bad input, and copying it back', async (t) => {
   const { page, errors } = await openSite(t);
-  await importText(page, 'f5 d6 z9');
+  await submitImport(page, 'f5 d6 z9');
   assert.match(await page.getByRole('alert').textContent(), /^Cannot import: move 3: .*z9/);
   await page.locator('#import-text').fill('f5d6c3d3c4');
   await button(page, 'Load game').click();
@@ -244,7 +235,7 @@ test('phone: a move by tap', async (t) => {
 
 test('a 10×10 board from a board string: named j10 corner, played against the computer', async (t) => {
   const { page, errors } = await openSite(t);
-  await importText(page, startBoard(10) + 'X');
+  await importGame(page, startBoard(10) + 'X');
   const board = await discs(page);
   assert.equal(Object.keys(board).length, 100);
   assert.equal(board.j10, null);
@@ -268,7 +259,7 @@ function startBoard(size) {
 /** Imports `text` with White to move, hands White to the computer at `level`, and times its reply. */
 async function whiteThinks(page, text, level) {
   await page.selectOption('#player-white', 'human');
-  await importText(page, text);
+  await importGame(page, text);
   const from = await pageTime(page);
   await page.selectOption('#player-white', 'computer');
   await page.selectOption('#level-white', level);

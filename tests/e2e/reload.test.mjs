@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DIST, button, discs, moveCount, openSite, reload, screenshot, waitForStatus } from './helpers.mjs';
+import { DIST, button, discs, importGame, moveCount, openSite, reload, screenshot, submitImport, waitForStatus } from './helpers.mjs';
 
 // REVERSI_DIST points the tests at another build than dist/ (a private build while others rebuild dist/).
 const root = process.env.REVERSI_DIST ?? DIST;
@@ -108,22 +108,13 @@ async function blackWins(page) {
   return wins;
 }
 
-async function importText(page, text) {
-  await button(page, 'Import').click();
-  await page.locator('#import-text').fill(text);
-  await button(page, 'Load game').click();
-}
-
 // Issue 11, defect 4: six imports of a finished position took the counts from 3 to 9.
 test('importing a finished game or position counts nothing in the statistics', async (t) => {
   const { page, errors } = await openSite(t, { root });
   for (const finished of ['d3c3b3d2e1d6d7e3f4', 'X'.repeat(40) + 'O'.repeat(24) + 'X']) {
     for (let i = 0; i < 2; i++) {
-      await importText(page, finished);
       // A second identical import is the game already on the board; one that replaces moves is confirmed.
-      const replace = button(page, 'Replace game');
-      await Promise.race([replace.waitFor(), page.getByRole('dialog').waitFor({ state: 'detached' })]);
-      if (await replace.count()) await replace.click();
+      await importGame(page, finished);
       await waitForStatus(page, /^Game over: Black wins/);
     }
   }
@@ -138,29 +129,29 @@ test('an empty import does nothing, and one that would drop moves asks first', a
   const { page, errors } = await openSite(t, { root });
   await page.selectOption('#player-white', 'human');
   for (const square of ['f5', 'd6', 'c3']) await page.locator(`[data-square="${square}"]`).click();
-  await importText(page, '   ');
+  await submitImport(page, '   ');
   const dialog = page.getByRole('dialog', { name: 'Import' });
   assert.equal(await dialog.getByRole('alert').textContent(), 'Paste a transcript or a board string first.');
   await button(dialog, 'Cancel').click();
   assert.equal(await moveCount(page), 3, 'the game is untouched');
   assert.equal(await button(page, 'Undo').isDisabled(), false);
 
-  await importText(page, 'f5d6');
+  await submitImport(page, 'f5d6');
   await dialog.getByText('Loading replaces the game on the board and its 3 moves. Replace it?').waitFor();
   await screenshot(page, 'import-asks-first');
   await button(dialog, 'Keep current game').click();
   await button(dialog, 'Cancel').click();
   assert.equal(await moveCount(page), 3, 'kept');
-  await importText(page, 'f5d6');
+  await submitImport(page, 'f5d6');
   await button(dialog, 'Replace game').click();
   await dialog.waitFor({ state: 'detached' });
   assert.equal(await moveCount(page), 2);
 
-  await importText(page, 'f5d6');
+  await submitImport(page, 'f5d6');
   await page.locator('.notice', { hasText: 'That game is already on the board.' }).waitFor();
 
   // A board string one square short is told as a board string, not as a bad transcript.
-  await importText(page, '-'.repeat(26) + 'OX------XO' + '-'.repeat(26) + 'X');
+  await submitImport(page, '-'.repeat(26) + 'OX------XO' + '-'.repeat(26) + 'X');
   assert.match(await dialog.getByRole('alert').textContent(), /^Cannot import: this looks like a board string, but a board string has 36, 64 or 100 squares/);
   assert.deepEqual(errors, []);
 });
