@@ -11,7 +11,7 @@ impl Searcher {
     /// alpha, beta)` one ply down, fail-soft. Returns the best score and its square, or `None` once the search is
     /// aborted.
     #[inline]
-    pub(crate) fn pvs_moves(
+    pub(super) fn pvs_moves(
         &mut self,
         board: &Board,
         list: &mut MoveList,
