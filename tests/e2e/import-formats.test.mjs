@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { button, discs, importGame, moveCount, openSite, screenshot } from './helpers.mjs';
+import { button, discs, importGame, moveCount, openSite, screenshot, submitImport } from './helpers.mjs';
 
 // The two-human game of play.test.mjs up to Black's forced pass and White's next move, written as others write it.
 const WITH_A_PASS = '1. D3 c3\n2. E6, d2\n3. d1 e1 4. b2 c1 5. -- a3';
@@ -25,9 +25,7 @@ test('Import reads numbered lists, any case, commas, line breaks, every way of w
   assert.equal(await moveCount(page), 4, 'the four moves of the GGF record');
   assert.equal((await discs(page)).f4, 'white');
 
-  await button(page, 'Import').click();
-  await page.locator('#import-text').fill('1. f5 d6 2. c3 zz');
-  await button(page, 'Load game').click();
+  await submitImport(page, '1. f5 d6 2. c3 zz');
   assert.match(await page.getByRole('alert').textContent(), /^Cannot import: move 4: 'z' is not a square$/);
   await page.locator('#import-text').fill('(;GM[Othello]BO[8 --- *];)');
   await button(page, 'Load game').click();

@@ -24,9 +24,7 @@ const OFF_BOOK = 'd3 c3 e6 d2 d1 e1 b2';
 async function masterThinksOutOfBook(page) {
   await whiteLevel(page, 'Master'); // the level select shows while White is the computer
   await page.selectOption('#player-white', 'human');
-  await button(page, 'Import').click();
-  await page.locator('#import-text').fill(OFF_BOOK);
-  await button(page, 'Load game').click();
+  await submitImport(page, OFF_BOOK);
   await page.selectOption('#player-white', 'computer');
   await waitForStatus(page, /^White \(Master\) is thinking…$/);
 }
