@@ -47,12 +47,13 @@ site-next: setup
 # best scores of #20-#39 (about 6 s), and the opening book checked against fresh searches: the release checks CI runs.
 # The plain-memory build the README's measurement uses is only type-checked, so it keeps compiling.
 test-native: setup
-	cargo test
-	cargo test --release --test ffo --test fforum --test book
-	cargo check --features plain-memory --lib
+	cargo test --workspace
+	cargo test --release -p cli --test ffo --test fforum
+	cargo test --release -p engine --test book_values
+	cargo check -p engine --features plain-memory
 
 test-wasm: setup
-	cargo test --target wasm32-unknown-unknown --no-default-features --test web
+	cargo test --target wasm32-unknown-unknown -p reversi --test web
 
 ## make test-e2e: the end-to-end tests alone, against the dist/ already built
 test-e2e:
@@ -61,13 +62,13 @@ test-e2e:
 ## make bench: perft 12 (median of 3 alternating runs each, checked against the published count) and exact solves
 ## of FFO #40-#49 (per position and totals), natively and as wasm in headless Chromium
 bench: setup bench-wasm
-	cargo build --release --bin reversi-engine
+	cargo build --release -p cli --bin reversi-engine
 	node bench/run.mjs $(BENCH_DEPTH) $(BENCH_RUNS) $(FFO)
 
-# The engine's wasm exports alone (examples/wasm-bench), bound for the bench page into bench/pkg.
+# The engine's wasm exports alone (crates/engine-wasm), bound for the bench page into bench/pkg.
 bench-wasm:
-	cargo build --release --target wasm32-unknown-unknown --example wasm-bench
-	wasm-bindgen --target web --no-typescript --out-dir bench/pkg $(WASM_RELEASE)/examples/wasm_bench.wasm
+	cargo build --release --target wasm32-unknown-unknown -p engine-wasm
+	wasm-bindgen --target web --no-typescript --out-dir bench/pkg --out-name wasm_bench $(WASM_RELEASE)/engine_wasm.wasm
 
 ## make bench-page: serve the bench page to try it by hand at http://127.0.0.1:8081/?perft=10
 bench-page: bench-wasm

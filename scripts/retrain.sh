@@ -3,23 +3,23 @@
 #
 #   nice -n 19 scripts/retrain.sh
 #
-# 1. Bootstrap, only when train/baseline.weights is missing: self-play with the hand-set evaluation (depth 2,
+# 1. Bootstrap, only when crates/train/weights/baseline.weights is missing: self-play with the hand-set evaluation (depth 2,
 #    softmax slips, perfect from 16 empties) labelled by the game results, a first fit, then three rounds of
 #    relabelling with depth-4 searches on the previous weights, each refitted (about 35 minutes of one core). Its
 #    result is the first evaluation, which the deep-labelled self-play searches with.
-# 2. Deep-labelled self-play (scripts/train-data.sh): chunks of 100 games per generation (train/data/d8e20, then
-#    train/data/d8e20g2, searched with better weights), labelled by depth-8 searches and exact solves from 20
+# 2. Deep-labelled self-play (scripts/train-data.sh): chunks of 100 games per generation (crates/train/data/d8e20, then
+#    crates/train/data/d8e20g2, searched with better weights), labelled by depth-8 searches and exact solves from 20
 #    empties. Hours; resumable; the chunks are committed to git.
 # 3. The fit on every chunk, written to target/train/new.weights, with the per-phase error table on held-out games
-#    against the baseline. It goes to assets/eval.weights only by hand, after it beats the baseline in a match.
+#    against the baseline. It goes to crates/engine/data/eval.weights only by hand, after it beats the baseline in a match.
 set -eu
 export CHUNKS=${CHUNKS:-1200}
 DIR=target/train
-cargo build --release --bin reversi-train --bin reversi-engine
+cargo build --release -p train -p cli
 T=${CARGO_TARGET_DIR:-target}/release/reversi-train
 mkdir -p "$DIR"
 
-if [ ! -f train/baseline.weights ]; then
+if [ ! -f crates/train/weights/baseline.weights ]; then
   DATA=""
   for SEED in 1 2; do
     [ -f "$DIR/games$SEED.bin" ] || $T generate --games 3000 --seed "$SEED" --exact 16 --out "$DIR/games$SEED.bin"
@@ -31,7 +31,7 @@ if [ ! -f train/baseline.weights ]; then
     $T relabel --data "$DATA" --weights "$DIR/round$((ROUND - 1)).weights" --depth 4 --exact 16 --out "$DIR/round$ROUND.bin"
     $T fit --data "$DIR/round$ROUND.bin" $FIT --out "$DIR/round$ROUND.weights"
   done
-  cp "$DIR/round3.weights" train/baseline.weights
+  cp "$DIR/round3.weights" crates/train/weights/baseline.weights
 fi
 
 GEN=1 CHUNKS=84 scripts/train-data.sh

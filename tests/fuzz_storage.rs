@@ -15,7 +15,7 @@ use reversi::app::saves::{
 };
 use reversi::app::store::{KeyValueStore, MemoryStore};
 use reversi::app::table::Table;
-use reversi::game::{load, load_fields, save, squares_of, BoardSize, Color, Game, Opening, Statistics, Variant};
+use game::{load, load_fields, save, squares_of, BoardSize, Color, Game, Opening, Statistics, Variant};
 
 /// SplitMix64: a small, well-mixed generator, so the inputs are the same on every run with the same seed.
 struct Random(u64);

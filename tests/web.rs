@@ -1,5 +1,5 @@
 //! Tests that run inside headless Chromium (wasm-bindgen-test): the engine as the browser runs it.
-//! `make test` runs them with `cargo test --target wasm32-unknown-unknown --test web`; natively this file is empty.
+//! `make test` runs them with `cargo test --target wasm32-unknown-unknown -p reversi --test web`; natively this file is empty.
 
 #![cfg(target_arch = "wasm32")]
 
@@ -7,8 +7,7 @@ use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-#[path = "../bench/wasm_api.rs"]
-mod wasm_api;
+use engine_wasm as wasm_api;
 
 #[wasm_bindgen_test]
 fn exported_perft_counts_the_published_leaves() {
@@ -24,8 +23,8 @@ fn exported_solve_answers_the_listed_score() {
     // FFO #40 with its last row filled: 12 empties, quick even in a debug build.
     let line = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--XOOOOXXXX X;";
     let answer: serde_json::Value = serde_json::from_str(&wasm_api::solve_obf(line)).expect("JSON");
-    let board = reversi::game::notation::read_obf(line).unwrap().position.board().as_board().unwrap();
-    assert_eq!(answer["score"], reversi::engine::Searcher::new(1).solve(&board).score, "{answer}");
+    let board = game::notation::read_obf(line).unwrap().position.board().as_board().unwrap();
+    assert_eq!(answer["score"], engine::Searcher::new(1).solve(&board).score, "{answer}");
     assert!(answer["nodes"].as_u64().is_some_and(|n| n > 0), "{answer}");
     let bad: serde_json::Value = serde_json::from_str(&wasm_api::solve_obf("garbage X;")).expect("JSON");
     assert!(bad["error"].is_string(), "{bad}");

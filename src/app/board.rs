@@ -3,7 +3,7 @@
 
 use super::board_input::{BoardInput, BoardSquares, CELL};
 use super::square::Square;
-use crate::game::Color;
+use game::Color;
 use leptos::prelude::*;
 
 /// The frame around the squares. The coordinates sit inside the edge squares' corners rather than in a margin, so

@@ -3,7 +3,7 @@
 
 use super::event::{Event, LastEvent};
 use super::state::AppState;
-use crate::game::{Color, Coordinates, Game, Position};
+use game::{Color, Coordinates, Game, Position};
 use leptos::prelude::*;
 
 /// Board units per square (the SVG scales to its box).

@@ -1,7 +1,7 @@
 //! The board editor's state ("Set up position"): the position being set up and what a tap paints, in plain Rust.
 //! The app's actions on it are in `setup.rs`, its panel in `setup_panel.rs`.
 
-use crate::game::{Color, SetupPosition};
+use game::{Color, SetupPosition};
 
 /// What a click, tap or Enter on a square does while setting up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -57,7 +57,7 @@ pub fn contents(disc: Option<Color>) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{parse_square, Variant};
+    use game::{parse_square, Variant};
 
     #[test]
     fn the_brush_cycles_until_the_palette_paints() {

@@ -6,7 +6,7 @@
 
 use super::state::AppState;
 #[cfg(any(test, target_arch = "wasm32"))]
-use crate::game::Coordinates;
+use game::Coordinates;
 #[cfg(target_arch = "wasm32")]
 use {
     super::actions::{Action, Key},

@@ -7,8 +7,8 @@ use super::actions::Action;
 use super::player_controls::PaceControl;
 use super::state::AppState;
 use super::toolbar::{icons, ActionButton};
-use crate::analysis::Class;
-use crate::game::{Color, Coordinates, Move};
+use analysis::Class;
+use game::{Color, Coordinates, Move};
 use leptos::prelude::*;
 
 /// One entry of the move list.

@@ -5,8 +5,8 @@
 //! loses only itself), older layouts are migrated by [`read_saved_options`], and [`Options::validated`] brings an
 //! out-of-range value back into range.
 
-use crate::engine::Level;
-use crate::game::{load_data, load_fields, BoardSize, Color, Coordinates, LoadError, Opening, PlayerKind, Variant};
+use engine::Level;
+use game::{load_data, load_fields, BoardSize, Color, Coordinates, LoadError, Opening, PlayerKind, Variant};
 use serde::{Deserialize, Serialize};
 
 /// Light or dark page colours, or whichever the system prefers.
@@ -38,13 +38,16 @@ pub struct Options {
     pub black: PlayerKind,
     pub white: PlayerKind,
     /// The computer's level when it plays Black, and when it plays White: two computers may differ.
+    #[serde(with = "game::SavedLevel")]
     pub black_level: Level,
+    #[serde(with = "game::SavedLevel")]
     pub white_level: Level,
     /// The pause in milliseconds before each computer move when the computer plays both sides (the pace at which
     /// a computer-against-computer game can be watched).
     pub computer_pause_ms: u32,
     /// Saved as 6, 8 or 10.
     pub board_size: BoardSize,
+    #[serde(with = "game::SavedOpening")]
     pub opening: Opening,
     pub sound: bool,
     pub theme: Theme,
@@ -98,7 +101,7 @@ pub const MAX_COMPUTER_PAUSE_MS: u32 = 10_000;
 pub fn read_saved_options(text: &str) -> Result<(Options, Vec<String>), LoadError> {
     let (mut options, mut unreadable) = load_fields::<Options>(text, false)?;
     if let Some(old) = load_data(text)?.get("difficulty") {
-        match Level::deserialize(old) {
+        match game::SavedLevel::deserialize(old) {
             Ok(level) => (options.black_level, options.white_level) = (level, level),
             Err(_) => unreadable.push("difficulty".into()),
         }
@@ -257,7 +260,7 @@ mod tests {
             stun_servers: vec!["stun:stun.example.org:3478".into()],
             coordinates: Coordinates::Reversy,
         };
-        assert_eq!(crate::game::load::<Options>(&crate::game::save(&o)), Ok(o));
+        assert_eq!(game::load::<Options>(&game::save(&o)), Ok(o));
     }
 
     /// The options read from a save holding `json`, if every field read.
@@ -333,7 +336,7 @@ mod tests {
         o.set_level(Color::Black, Level::Master);
         o.set_level(Color::White, Level::Beginner);
         assert_eq!((o.level(Color::Black), o.level(Color::White)), (Level::Master, Level::Beginner));
-        let saved = crate::game::save(&o);
+        let saved = game::save(&o);
         assert!(!saved.contains("difficulty"), "today's saves carry no shared level: {saved}");
         assert_eq!(read(&serde_json::to_string(&o).unwrap()).unwrap(), o);
     }

@@ -2,9 +2,9 @@
 //! computer-against-computer games.
 
 use super::state::AppState;
-use crate::engine::Level;
-use crate::game::Color;
-use crate::game::PlayerKind;
+use engine::Level;
+use game::Color;
+use game::PlayerKind;
 use leptos::prelude::*;
 
 /// The pauses offered between computer moves, in milliseconds, with their names.

@@ -5,7 +5,7 @@
 use super::actions::Action;
 use super::analysis::Analysis;
 use super::state::AppState;
-use crate::game::{Color, EndReason, GameResult};
+use game::{Color, EndReason, GameResult};
 use leptos::prelude::*;
 
 /// The panel's heading and the line under it.

@@ -10,7 +10,7 @@
 use super::options::{read_saved_options, Options};
 use super::store::{bound_backups, keep_aside, set_making_room, KeyValueStore, GAME_CAP, OPTIONS_CAP, STATISTICS_CAP};
 use super::table::Table;
-use crate::game::{load, load_fields, save, LoadError, PlayerKind, Statistics};
+use game::{load, load_fields, save, LoadError, PlayerKind, Statistics};
 
 pub const OPTIONS_KEY: &str = "reversi.options";
 pub const GAME_KEY: &str = "reversi.game";
@@ -209,13 +209,13 @@ mod tests {
     use crate::app::options::Theme;
     use crate::app::store::{MemoryStore, BACKUPS_CAP, BACKUP_CAP};
     use crate::app::table::Players;
-    use crate::engine::Level;
-    use crate::game::{BoardSize, Color, Game, Opening, Variant};
+    use engine::Level;
+    use game::{BoardSize, Color, Game, Opening, Variant};
 
     fn finished_game() -> Table {
         let mut table = Table::default();
         for name in ["d3", "c3", "b3", "d2", "e1", "d6", "d7", "e3", "f4"] {
-            table.play(crate::game::parse_square(name, 8).unwrap(), 0).unwrap();
+            table.play(game::parse_square(name, 8).unwrap(), 0).unwrap();
         }
         assert!(table.game.is_over(), "the shortest game: Black wipes White out in nine moves");
         table
@@ -240,7 +240,7 @@ mod tests {
             ..Options::default()
         };
         let mut game = Game::new(Variant { size: BoardSize::Ten, first: Color::White, ..Variant::default() });
-        game.play(crate::game::squares_of(game.legal_moves()).next().unwrap()).unwrap();
+        game.play(game::squares_of(game.legal_moves()).next().unwrap()).unwrap();
         let mut statistics = Statistics::default();
         record_finished_game(&store, &mut finished_game(), &mut statistics, PlayerKind::Human, PlayerKind::Human)
             .unwrap();
@@ -364,7 +364,7 @@ mod tests {
         let players = Players { black: PlayerKind::Human, white: PlayerKind::Computer };
         let mut table = Table::default();
         for name in ["f5", "d6"] {
-            table.play(crate::game::parse_square(name, 8).unwrap(), 0).unwrap();
+            table.play(game::parse_square(name, 8).unwrap(), 0).unwrap();
         }
         assert!(table.undo(&players) && table.suspended, "undo onto the computer's turn pauses play");
         save_table(&store, &table).unwrap();
@@ -381,7 +381,7 @@ mod tests {
     fn a_game_saved_before_pauses_were_kept_loads_unpaused() {
         let store = MemoryStore::default();
         let game = Game::new(Variant::default());
-        store.set(GAME_KEY, &crate::game::save(&game)).unwrap();
+        store.set(GAME_KEY, &game::save(&game)).unwrap();
         let restored = restore(&store);
         assert_eq!(restored.table, Table::from_game(game));
         assert!(restored.problems.is_empty());
@@ -466,7 +466,7 @@ mod tests {
     /// Plays `moves` of the game's first legal moves (or to its end), saving after each as the autosave does.
     fn play_and_save(store: &dyn KeyValueStore, table: &mut Table, moves: usize) {
         for _ in 0..moves {
-            let Some(square) = crate::game::squares_of(table.game.legal_moves()).next() else { break };
+            let Some(square) = game::squares_of(table.game.legal_moves()).next() else { break };
             table.play(square, 0).unwrap();
             save_table(store, table).unwrap();
         }
@@ -535,7 +535,7 @@ mod tests {
         let saved = store.get(GAME_KEY);
         fill(&store);
         let played = table.game.history().cursor();
-        let square = crate::game::squares_of(table.game.legal_moves()).next().unwrap();
+        let square = game::squares_of(table.game.legal_moves()).next().unwrap();
         table.play(square, 0).unwrap();
         let error = save_table(&store, &table).unwrap_err();
         assert!(error.starts_with("The browser did not let the game be saved (QuotaExceededError"), "{error}");

@@ -4,7 +4,7 @@
 use super::editor::{contents, Editor};
 use super::state::AppState;
 use super::table::Table;
-use crate::game::{square_name, Color, Game, PlayerKind, SetupPosition};
+use game::{square_name, Color, Game, PlayerKind, SetupPosition};
 use leptos::prelude::*;
 
 impl AppState {

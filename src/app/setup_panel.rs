@@ -8,7 +8,7 @@ use super::online::game_url;
 use super::pasted_text::PastedText;
 use super::player_controls::PlayerControls;
 use super::state::AppState;
-use crate::game::{Color, SetupPosition};
+use game::{Color, SetupPosition};
 use leptos::prelude::*;
 
 /// The palette and the whole-board commands, where the game bar is while playing.

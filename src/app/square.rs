@@ -1,7 +1,7 @@
 //! One square of the board: its cell, disc, markers and the flip animation, as an ARIA grid cell.
 
 use super::board_input::{BoardSquares, CELL};
-use crate::game::{square_name, Color};
+use game::{square_name, Color};
 use leptos::prelude::*;
 
 /// A disc's radius in board units; the preview ghost is the same disc, faded.

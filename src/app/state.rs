@@ -6,9 +6,9 @@ use super::editor::Editor;
 use super::event::{Event, LastEvent};
 use super::options::Options;
 use super::table::{describe_last_move, describe_position, DrawOffer, Players, Table};
-use crate::engine::Level;
-use crate::game::notation::write_transcript;
-use crate::game::{square_name, Color, Game, PlayerKind, Statistics};
+use engine::Level;
+use game::notation::write_transcript;
+use game::{square_name, Color, Game, PlayerKind, Statistics};
 use leptos::prelude::*;
 
 /// Milliseconds on the page's monotonic clock, with their fraction: what search slices are timed by.

@@ -6,7 +6,7 @@ use super::online::ClockFace;
 use super::player_controls::PlayerControls;
 use super::state::AppState;
 use super::toolbar::{icons, ActionButton};
-use crate::game::Color;
+use game::Color;
 use leptos::prelude::*;
 
 #[component]

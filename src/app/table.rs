@@ -3,10 +3,10 @@
 
 use super::actions::Action;
 use super::options::Options;
-use crate::game::notation::read_game;
-use crate::game::{square_name, Color, Coordinates, Game, IllegalMove, Move, PlayerKind, Reason, Refused, Variant};
-use crate::net::protocol::Message;
-use crate::net::session::{Event, Refusal, Session};
+use game::notation::read_game;
+use game::{square_name, Color, Coordinates, Game, IllegalMove, Move, PlayerKind, Reason, Refused, Variant};
+use net::protocol::Message;
+use net::session::{Event, Refusal, Session};
 use serde::{Deserialize, Serialize};
 
 /// Who plays each colour, read from the options.
@@ -342,8 +342,8 @@ pub fn describe_position(game: &Game) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{parse_square, BoardSize};
-    use crate::net::clock::Clock;
+    use game::{parse_square, BoardSize};
+    use net::clock::Clock;
 
     const HUMAN_VS_COMPUTER: Players = Players { black: PlayerKind::Human, white: PlayerKind::Computer };
     const TWO_HUMANS: Players = Players { black: PlayerKind::Human, white: PlayerKind::Human };
@@ -482,8 +482,8 @@ mod tests {
         assert_eq!(table.receive(&Message::DrawDecline.to_text(), 0), Ok(Event::DrawDeclined));
         assert_eq!(table.resign(&TWO_HUMANS), Ok(Color::White));
         assert_eq!(table.outbox.last(), Some(&Message::Resign));
-        let saved = crate::game::save(&table);
-        let restored: Table = crate::game::load(&saved).unwrap();
+        let saved = game::save(&table);
+        let restored: Table = game::load(&saved).unwrap();
         assert_eq!(restored.online, table.online, "the seat is saved with the game");
     }
 
@@ -495,15 +495,15 @@ mod tests {
         table.play(sq("f5"), 20_000).unwrap();
         assert_eq!(table.outbox.pop(), Some(Message::Move { ply: 0, square: 37, clock_ms: Some(40_000) }));
         assert!(!table.tick_clock(30_000, false), "stopped while the connection is lost");
-        let saved = crate::game::save(&table);
-        let mut restored: Table = crate::game::load(&saved).unwrap();
+        let saved = game::save(&table);
+        let mut restored: Table = game::load(&saved).unwrap();
         let left = |t: &Table, side| t.online.as_ref().and_then(|s| s.clock).map(|c| c.left(side, 0));
         assert_eq!((left(&restored, Color::Black), left(&restored, Color::White)), (Some(40_000), Some(50_000)));
         assert!(!restored.tick_clock(100_000, true));
         assert!(restored.tick_clock(150_000, true), "White's minute is up");
         assert_eq!(restored.outbox, vec![Message::TimeOut { ply: 1 }]);
         assert_eq!(describe_position(&restored.game), "Game over: Black wins on time 64–0.");
-        let reloaded: Table = crate::game::load(&crate::game::save(&restored)).unwrap();
+        let reloaded: Table = game::load(&game::save(&restored)).unwrap();
         assert_eq!(reloaded.game.result(), restored.game.result(), "the result is kept");
     }
 
@@ -511,7 +511,7 @@ mod tests {
     fn first_move_games() -> impl Iterator<Item = Game> {
         BoardSize::ALL.into_iter().map(|size| {
             let mut game = Game::new(Variant { size, ..Variant::default() });
-            while let Some(square) = crate::game::squares_of(game.legal_moves()).next() {
+            while let Some(square) = game::squares_of(game.legal_moves()).next() {
                 game.play(square).unwrap();
             }
             game

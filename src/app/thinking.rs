@@ -9,9 +9,9 @@ use super::options::Options;
 use super::state::AppState;
 use super::table::{Players, Table};
 #[cfg(any(test, target_arch = "wasm32"))]
-use crate::engine::ai::think_job::MIN_SLICE_NODES;
-use crate::engine::Level;
-use crate::game::{Color, Position};
+use engine::ai::think_job::MIN_SLICE_NODES;
+use engine::Level;
+use game::{Color, Position};
 use leptos::prelude::*;
 
 /// What the computer should be thinking about now.
@@ -84,7 +84,7 @@ pub fn install(state: AppState) {
 mod web {
     use super::*;
     use crate::app::state::precise_now_ms;
-    use crate::engine::{Ai, AiBuilder, Decision, ThinkJob};
+    use engine::{Ai, AiBuilder, Decision, ThinkJob};
     use gloo_timers::callback::Timeout;
     use std::cell::RefCell;
     use std::rc::Rc;
@@ -253,7 +253,7 @@ mod web {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{squares_of, PlayerKind};
+    use game::{squares_of, PlayerKind};
 
     #[test]
     fn each_computer_thinks_at_its_own_level() {
@@ -297,9 +297,9 @@ mod tests {
     fn a_draw_offer_saved_while_the_computer_weighed_it_is_weighed_again_after_a_reload() {
         let options = Options { white_level: Level::Master, ..Options::default() };
         let mut table = Table::default();
-        table.play(crate::game::parse_square("f5", 8).unwrap(), 0).unwrap();
+        table.play(game::parse_square("f5", 8).unwrap(), 0).unwrap();
         table.game.offer_draw(Color::Black).unwrap();
-        let reloaded: Table = crate::game::load(&crate::game::save(&table)).unwrap();
+        let reloaded: Table = game::load(&game::save(&table)).unwrap();
         assert!(matches!(
             Task::for_table(&reloaded, &options),
             Some(Task::DrawVerdict { computer: Color::White, level: Level::Master, .. })

@@ -8,7 +8,7 @@ use crate::app::state::AppState;
 use leptos::prelude::*;
 
 /// The position hints are wanted for: a human to move with hints on (the computer's turns are its own).
-fn hints_target(state: &AppState, analysis: &Analysis) -> Option<crate::game::Position> {
+fn hints_target(state: &AppState, analysis: &Analysis) -> Option<game::Position> {
     if !analysis.hints_on.get() {
         return None;
     }
@@ -27,13 +27,13 @@ pub fn install(state: AppState, analysis: Analysis) {
 #[cfg(target_arch = "wasm32")]
 mod web {
     use super::*;
-    use crate::analysis::{Depths, GameReview, MoveValues, ReviewDepth};
+    use analysis::{Depths, GameReview, MoveValues, ReviewDepth};
     use crate::app::state::precise_now_ms;
     use crate::app::thinking::next_budget;
-    use crate::engine::ai::think_job::MIN_SLICE_NODES;
-    use crate::engine::eval::pattern_evaluator::EmbeddedDecoding;
-    use crate::engine::Ai;
-    use crate::game::{Game, Position};
+    use engine::ai::think_job::MIN_SLICE_NODES;
+    use engine::eval::pattern_evaluator::EmbeddedDecoding;
+    use engine::Ai;
+    use game::{Game, Position};
     use gloo_timers::callback::Timeout;
     use std::cell::RefCell;
     use std::rc::Rc;

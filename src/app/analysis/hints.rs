@@ -2,9 +2,9 @@
 //! reached, and the expected line of the hovered (or best) move.
 
 use super::{hint_words, Analysis};
-use crate::analysis::Verdict;
+use analysis::Verdict;
 use crate::app::state::AppState;
-use crate::game::square_name;
+use game::square_name;
 use leptos::prelude::*;
 
 /// What a legal square shows while hints are on.

@@ -14,8 +14,8 @@ pub use review::{move_mark, ReviewMarks, ReviewPanel};
 
 use super::event::Event;
 use super::state::AppState;
-use crate::analysis::{GameReview, MoveValue, MoveValues, PlayerSummary, PlyReview, ReviewDepth};
-use crate::game::{Color, Game, Move, Position};
+use analysis::{GameReview, MoveValue, MoveValues, PlayerSummary, PlyReview, ReviewDepth};
+use game::{Color, Game, Move, Position};
 use leptos::prelude::*;
 
 /// What hints show for one position: every legal move's value so far.
@@ -147,15 +147,15 @@ pub fn install(state: AppState) {
 
 /// What the hint adds to a legal square's accessible name: ", hint +4", ", hint +4 exact", ", hint W".
 pub fn hint_words(value: &MoveValue) -> String {
-    let exact = if value.verdict == crate::analysis::Verdict::Exact { " exact" } else { "" };
+    let exact = if value.verdict == analysis::Verdict::Exact { " exact" } else { "" };
     format!(", hint {}{exact}", value.label().replace('\u{2212}', "-"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::Verdict;
-    use crate::game::Variant;
+    use analysis::Verdict;
+    use game::Variant;
 
     #[test]
     fn hint_words_read_as_the_square_shows_them() {
@@ -173,7 +173,7 @@ mod tests {
             game.play(square).unwrap();
         }
         let mut analysis = GameReview::new(&game, ReviewDepth::Quick);
-        analysis.run(&mut crate::engine::Ai::new(1));
+        analysis.run(&mut engine::Ai::new(1));
         let review = Review::of(&game, &analysis, false, ReviewDepth::Quick);
         let moves = game.history().moves().to_vec();
         assert_eq!(review.of_move(&moves, 2).map(|r| r.ply), Some(1));

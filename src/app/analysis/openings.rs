@@ -1,9 +1,9 @@
 //! Opening names in the app: the game's opening under the status line (or, while the pointer is on a legal
 //! square, the opening that move would reach), and the name on the move that reached it in the move list.
 
-use crate::analysis::Openings;
+use analysis::Openings;
 use crate::app::state::AppState;
-use crate::game::square_name;
+use game::square_name;
 use leptos::prelude::*;
 
 /// The name of the opening whose position the move that made ply `ply` (1-based) reached, if named.

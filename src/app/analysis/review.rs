@@ -3,10 +3,10 @@
 //! move marked on the board. Also the marks the move list and the board read.
 
 use super::{Analysis, Review};
-use crate::analysis::{Class, PlyReview, ReviewDepth};
+use analysis::{Class, PlyReview, ReviewDepth};
 use crate::app::board_input::CELL;
 use crate::app::state::AppState;
-use crate::game::{square_name, Color};
+use game::{square_name, Color};
 use leptos::prelude::*;
 
 /// The review mark of the move that made ply `ply` (1-based), for the move list: its class, once reviewed.

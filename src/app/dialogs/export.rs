@@ -4,9 +4,9 @@
 use super::Modal;
 use crate::app::online::game_url;
 use crate::app::state::AppState;
-use crate::game::notation::ggf::write_ggf;
-use crate::game::notation::{write_board, write_transcript};
-use crate::game::Game;
+use game::notation::ggf::write_ggf;
+use game::notation::{write_board, write_transcript};
+use game::Game;
 use leptos::prelude::*;
 
 /// Text for a `data:` link: everything but unreserved characters percent-encoded as UTF-8.
@@ -91,8 +91,8 @@ pub fn ExportField(label: &'static str, text: String) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::notation::read_game;
-    use crate::game::Variant;
+    use game::notation::read_game;
+    use game::Variant;
 
     #[test]
     fn every_exported_paragraph_imports_back() {

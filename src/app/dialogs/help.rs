@@ -3,9 +3,9 @@
 use super::shortcuts::ShortcutTable;
 use super::strategy::StrategyGuide;
 use super::Modal;
-use crate::analysis::Class;
-use crate::engine::Level;
-use crate::game::BoardSize;
+use analysis::Class;
+use engine::Level;
+use game::BoardSize;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 

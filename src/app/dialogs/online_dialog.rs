@@ -5,7 +5,7 @@
 use super::Modal;
 use crate::app::online::{game_url, share_or_copy, ColourChoice, Online, Phase, QrImage, FAILED};
 use crate::app::state::AppState;
-use crate::net::clock::{Clock, LIMITS_MINUTES};
+use net::clock::{Clock, LIMITS_MINUTES};
 use leptos::prelude::*;
 
 #[component]
@@ -22,8 +22,8 @@ pub fn OnlineDialog() -> impl IntoView {
         let v = state.table.with(|t| t.online.as_ref().map(|_| t.game.variant()));
         let v = v.unwrap_or_else(|| state.options.with(|o| o.variant()));
         let opening = match v.opening {
-            crate::game::Opening::Standard => "four-disc start",
-            crate::game::Opening::EmptyCentre => "empty centre",
+            game::Opening::Standard => "four-disc start",
+            game::Opening::EmptyCentre => "empty centre",
         };
         format!("{n}×{n}, {opening}, {} moves first", v.first, n = v.size.n())
     };

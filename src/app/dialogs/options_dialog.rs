@@ -5,8 +5,8 @@ use crate::app::actions::Action;
 use crate::app::options::{Options, Theme, ANIMATION_SPEEDS};
 use crate::app::player_controls::PACES;
 use crate::app::state::AppState;
-use crate::engine::Level;
-use crate::game::{BoardSize, Color, Coordinates, Opening, PlayerKind};
+use engine::Level;
+use game::{BoardSize, Color, Coordinates, Opening, PlayerKind};
 use leptos::prelude::*;
 
 #[component]

@@ -2,7 +2,7 @@
 
 use super::{Confirmation, Modal};
 use crate::app::state::AppState;
-use crate::game::{Statistics, Tally};
+use game::{Statistics, Tally};
 use leptos::prelude::*;
 
 #[component]

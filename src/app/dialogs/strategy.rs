@@ -5,8 +5,8 @@
 
 use crate::app::board::BoardView;
 use crate::app::board_input::BoardInput;
-use crate::game::notation::read_board;
-use crate::game::{parse_square, squares_of, Color, Position};
+use game::notation::read_board;
+use game::{parse_square, squares_of, Color, Position};
 use leptos::prelude::*;
 
 /// How a diagram marks a square.
@@ -333,7 +333,7 @@ mod tests {
         let stable = stable_discs(&position, Color::Black);
         for (square, mark) in corners.marked() {
             assert_eq!(mark, Mark::Good);
-            assert!(stable >> square & 1 == 1, "{}", crate::game::square_name(square, 8));
+            assert!(stable >> square & 1 == 1, "{}", game::square_name(square, 8));
         }
         assert_eq!(corners.marked().len(), 10, "the caption says ten");
     }

@@ -4,9 +4,9 @@
 
 use super::{now_ms, Online, Phase};
 use crate::app::state::AppState;
-use crate::game::Color;
-use crate::net::clock::{crossed_warning, mm_ss, Clock};
-use crate::net::session::Event;
+use game::Color;
+use net::clock::{crossed_warning, mm_ss, Clock};
+use net::session::Event;
 use leptos::prelude::*;
 
 const TICK_MS: u32 = 250;
@@ -40,7 +40,7 @@ fn tick(state: AppState, online: Online, last: &mut Option<[u64; 2]>) {
     if ended {
         state.table.notify(); // the game is over: everything that shows it follows, and the claim goes out
         let loser = state.table.with_untracked(|t| match t.game.ending() {
-            Some(crate::game::Ending::LostOnTime(loser)) => Some(loser),
+            Some(game::Ending::LostOnTime(loser)) => Some(loser),
             _ => None,
         });
         if let Some(loser) = loser {

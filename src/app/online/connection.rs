@@ -1,7 +1,7 @@
 //! The browser's WebRTC connection for one online game: a peer connection with one pre-agreed data channel, its
 //! offer or answer read into a compact [`Signal`], and the channel's events passed on.
 
-use crate::net::signal::{Role, Signal};
+use net::signal::{Role, Signal};
 use gloo_timers::future::TimeoutFuture;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;

@@ -4,8 +4,8 @@
 use super::Online;
 use crate::app::event::Event;
 use crate::app::state::{AppState, Dialog};
-use crate::game::notation::{read_link, write_link, LinkError};
-use crate::game::{Color, Game, PlayerKind};
+use game::notation::{read_link, write_link, LinkError};
+use game::{Color, Game, PlayerKind};
 use leptos::prelude::*;
 
 const JOIN: &str = "#join=";

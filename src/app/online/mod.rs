@@ -14,11 +14,11 @@ pub use qr::QrImage;
 
 use super::state::{now_ms, AppState};
 use super::table::Table;
-use crate::game::{Color, Game, PlayerKind};
-use crate::net::clock::Clock;
-use crate::net::protocol::Message;
-use crate::net::session::{Event, Session};
-use crate::net::signal::{check_number, Role, Signal};
+use game::{Color, Game, PlayerKind};
+use net::clock::Clock;
+use net::protocol::Message;
+use net::session::{Event, Session};
+use net::signal::{check_number, Role, Signal};
 use connection::{Peer, PeerEvent};
 use leptos::prelude::*;
 use std::cell::RefCell;

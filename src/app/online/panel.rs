@@ -3,8 +3,8 @@
 
 use super::{Online, Phase};
 use crate::app::state::{AppState, Dialog};
-use crate::game::Color;
-use crate::net::session::Session;
+use game::Color;
+use net::session::Session;
 use leptos::prelude::*;
 
 #[component]
@@ -39,7 +39,7 @@ fn SeatView(me: Color) -> impl IntoView {
     let over = move || state.table.with(|t| t.game.is_over());
     let may_ask_undo =
         move || state.table.with(|t| t.online.as_ref().is_some_and(|s| s.undo_target(&t.game).is_some()));
-    let act = move |f: fn(&mut Session, &mut crate::game::Game) -> Option<crate::net::protocol::Message>| {
+    let act = move |f: fn(&mut Session, &mut game::Game) -> Option<net::protocol::Message>| {
         let mut done = false;
         state.table.update(|t| done = t.act_online(f));
         done

@@ -1,0 +1,263 @@
+//! The NBoard protocol (Chris Welty's, spoken by the NBoard GUI, Edax and Egaroucid): one command per line on
+//! stdin, replies on stdout.
+//!
+//! Commands: `nboard <version>`, `set depth <n>`, `set movetime <seconds>`, `set game <GGF>`, `set contempt <n>`,
+//! `move <mv>[/eval/time]`,
+//! `go` (reply `=== <mv>/<eval>/<time>`), `hint <n>` (`search <mv> <eval> 0 <depth>` lines), `ping <n>`
+//! (`pong <n>`), `learn` (`learned`; nothing is learnt), `quit`. Thinking is bracketed by `status` lines and
+//! followed by `nodestats <nodes> <seconds>`. A malformed record or an illegal move is reported on a `status`
+//! line and on stderr, and the session goes on with its position unchanged; unknown commands are ignored.
+//!
+//! Every `go` and `hint` answers within the session's time per move (`set movetime S`, or `reversi-engine nboard
+//! --movetime S`, 10 s by default): a search the depth asks for that is not done by then gives its deepest finished answer.
+
+use super::ggf::{parse_ggf, parse_move};
+use engine::ai::think_job::slice_nodes;
+use engine::search::NO_SELECTIVITY;
+use engine::Ai;
+use engine::LevelSettings;
+use engine::{Decision, ThinkJob, VariantBoard};
+use game::{square_name, Game, Move};
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+/// At most `most` characters of `text`, marked when cut.
+fn shortened(text: &str, most: usize) -> String {
+    match text.char_indices().nth(most) {
+        Some((cut, _)) => format!("{}… ({} bytes)", &text[..cut], text.len()),
+        None => text.to_string(),
+    }
+}
+
+pub const ENGINE_NAME: &str = "reversi-engine";
+/// Depth until the GUI sets one.
+const DEFAULT_DEPTH: u32 = 10;
+const MAX_DEPTH: u32 = 60;
+/// Time per `go` or `hint` until told otherwise.
+pub const DEFAULT_MOVE_SECONDS: f64 = 10.0;
+/// Characters of a bad line echoed on stderr, and of an error message (which may quote the line), at most: a line
+/// can be megabytes of junk.
+const ECHO_CHARS: usize = 80;
+const MESSAGE_CHARS: usize = 240;
+
+/// A time per move given in seconds (`set movetime`, `--movetime`): positive and finite.
+pub fn parse_move_time(seconds: &str) -> Option<Duration> {
+    seconds.parse::<f64>().ok().filter(|s| s.is_finite() && *s > 0.0 && *s < 1e9).map(Duration::from_secs_f64)
+}
+
+pub struct Session {
+    ai: Ai,
+    game: Game,
+    depth: u32,
+    move_time: Duration,
+}
+
+/// The search settings for an NBoard depth: midgame `depth` plies, solving exactly from about 1.5 × depth + 4
+/// empties (capped at 24, FFO-size endgames) and for win/loss/draw two empties earlier.
+pub fn depth_settings(depth: u32) -> LevelSettings {
+    let exact_empties = (depth + depth / 2 + 4).min(24);
+    LevelSettings {
+        name: "NBoard",
+        depth,
+        exact_empties,
+        wld_empties: exact_empties + 2,
+        node_budget: u64::MAX,
+        time_budget_ms: 0,
+        target_ms: None,
+        book: false,
+        temperature: 0.0,
+        endgame_temperature: 0.0,
+        selectivity: NO_SELECTIVITY,
+    }
+}
+
+impl Session {
+    /// A session on the standard start whose 8×8 table takes about `tt_megabytes` MB.
+    pub fn new(tt_megabytes: usize) -> Self {
+        Session {
+            ai: Ai::new(tt_megabytes),
+            game: Game::default(),
+            depth: DEFAULT_DEPTH,
+            move_time: Duration::from_secs_f64(DEFAULT_MOVE_SECONDS),
+        }
+    }
+
+    /// The same session answering each `go` and `hint` within `move_time`.
+    pub fn with_move_time(self, move_time: Duration) -> Self {
+        Session { move_time, ..self }
+    }
+
+    /// The game as the session knows it.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Handles one line. Returns `Ok(false)` after `quit`.
+    pub fn handle(&mut self, line: &str, out: &mut impl Write, err: &mut impl Write) -> io::Result<bool> {
+        // A byte-order mark some tools put before the first line is not part of the command.
+        let line = line.trim_start_matches('\u{feff}').trim();
+        let (command, argument) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let argument = argument.trim();
+        let outcome = match command {
+            "" => Ok(()),
+            "quit" => return Ok(false),
+            "nboard" => {
+                if argument != "2" {
+                    writeln!(err, "warning: NBoard protocol version {argument:?}, expected 2")?;
+                }
+                writeln!(out, "set myname {ENGINE_NAME}")?;
+                Ok(())
+            }
+            "set" => self.set(argument),
+            "move" => self.play(argument),
+            "go" => self.go(out),
+            "hint" => match argument.parse::<usize>() {
+                Ok(count) if count > 0 => self.hint(count, out),
+                _ => Err(format!("hint needs a positive number of moves, not {argument:?}")),
+            },
+            "ping" => {
+                writeln!(out, "pong {argument}")?;
+                Ok(())
+            }
+            "learn" => {
+                writeln!(out, "learned")?;
+                Ok(())
+            }
+            _ => {
+                writeln!(err, "ignoring unknown command {:?}", shortened(command, ECHO_CHARS))?;
+                Ok(())
+            }
+        };
+        match outcome {
+            Ok(()) => {}
+            Err(message) => {
+                let message = shortened(&message, MESSAGE_CHARS);
+                writeln!(out, "status error: {message}")?;
+                writeln!(err, "error: {message} (in {:?})", shortened(line, ECHO_CHARS))?;
+            }
+        }
+        out.flush()?;
+        Ok(true)
+    }
+
+    fn set(&mut self, argument: &str) -> Result<(), String> {
+        let (name, value) = argument.split_once(char::is_whitespace).unwrap_or((argument, ""));
+        let value = value.trim();
+        match name {
+            "depth" => match value.parse::<u32>() {
+                Ok(depth) if (1..=MAX_DEPTH).contains(&depth) => {
+                    self.depth = depth;
+                    Ok(())
+                }
+                _ => Err(format!("depth must be 1 to {MAX_DEPTH}, not {value:?}")),
+            },
+            "movetime" => {
+                self.move_time =
+                    parse_move_time(value).ok_or(format!("movetime is a positive number of seconds, not {value:?}"))?;
+                Ok(())
+            }
+            "game" => {
+                self.game = parse_ggf(value).and_then(|record| record.replay()).map_err(|e| e.to_string())?;
+                Ok(())
+            }
+            // The score of a draw to the engine; this engine plays for the disc difference and ignores it.
+            "contempt" => {
+                value.parse::<i32>().map(|_| ()).map_err(|_| format!("contempt must be a number, not {value:?}"))
+            }
+            _ => Err(format!("cannot set {name:?}")),
+        }
+    }
+
+    fn play(&mut self, argument: &str) -> Result<(), String> {
+        let n = self.game.position().size().n();
+        match parse_move(argument, n) {
+            Some(Move::Play(square)) => self.game.play(square).map_err(|e| format!("illegal move {e}")),
+            // The game passes by itself when a side has no move, so a pass is only acknowledged.
+            Some(Move::Pass) if self.game.last_move() == Some(Move::Pass) => Ok(()),
+            Some(Move::Pass) => Err("pass while a move is possible".to_string()),
+            None => Err(format!("{argument:?} is not a move on {n}×{n}")),
+        }
+    }
+
+    fn go(&mut self, out: &mut impl Write) -> Result<(), String> {
+        if self.game.is_over() {
+            return Err("the game is over: no move to make".to_string());
+        }
+        let (board, n) = (*self.game.position().board(), self.game.position().size().n());
+        self.status(out, "thinking");
+        let start = Instant::now();
+        let mut job = ThinkJob::evaluation(&board, &depth_settings(self.depth));
+        let decision = self.within_move_time(&mut job, &board);
+        let seconds = start.elapsed().as_secs_f64();
+        let mv = decision.mv.map_or("PA".to_string(), |sq| square_name(sq, n).to_uppercase());
+        let _ = writeln!(out, "=== {mv}/{:.2}/{seconds:.2}", decision.score as f64);
+        self.finish(out, decision.nodes, seconds);
+        Ok(())
+    }
+
+    fn hint(&mut self, count: usize, out: &mut impl Write) -> Result<(), String> {
+        if self.game.is_over() {
+            return Err("the game is over: no moves to hint".to_string());
+        }
+        let position = *self.game.position();
+        let (board, n) = (*position.board(), position.size().n());
+        let settings = depth_settings(self.depth);
+        self.status(out, "thinking");
+        let start = Instant::now();
+        let mut job = ThinkJob::scoring(&board, &settings);
+        self.within_move_time(&mut job, &board);
+        // Children are searched one ply shallower: the depth seen from here is the set depth.
+        let depth =
+            if board.empty_count() <= settings.exact_empties { "100%".to_string() } else { self.depth.to_string() };
+        // Cut short, the moves scored so far are hinted (in square order until the job sorts them).
+        let mut scored = job.scored().to_vec();
+        scored.sort_by_key(|&(sq, score)| (-score, sq));
+        for &(sq, score) in scored.iter().take(count) {
+            let _ = writeln!(out, "search {} {:.2} 0 {depth}", square_name(sq, n).to_uppercase(), score as f64);
+        }
+        self.finish(out, job.nodes(), start.elapsed().as_secs_f64());
+        Ok(())
+    }
+
+    /// Runs `job` in slices until it decides or the time per move is up, then takes its deepest finished answer.
+    fn within_move_time(&mut self, job: &mut ThinkJob, board: &VariantBoard) -> Decision {
+        let start = Instant::now();
+        // Ten of the app's slices: a few tens of milliseconds natively, so the time is kept closely.
+        let slice = 10 * slice_nodes(board);
+        loop {
+            if let Some(decision) = job.step(&mut self.ai, slice) {
+                return decision;
+            }
+            if start.elapsed() >= self.move_time {
+                return job.force_move_now();
+            }
+        }
+    }
+
+    fn status(&self, out: &mut impl Write, text: &str) {
+        let _ = writeln!(out, "status {text}");
+        let _ = out.flush();
+    }
+
+    fn finish(&self, out: &mut impl Write, nodes: u64, seconds: f64) {
+        let _ = writeln!(out, "nodestats {nodes} {seconds:.3}");
+        let _ = writeln!(out, "status");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_movetime_changes_the_time_per_move_and_junk_leaves_it() {
+        let mut session = Session::new(1);
+        assert_eq!(session.move_time, Duration::from_secs_f64(DEFAULT_MOVE_SECONDS));
+        session.set("movetime 0.25").unwrap();
+        assert_eq!(session.move_time, Duration::from_millis(250));
+        for junk in ["movetime", "movetime 0", "movetime -3", "movetime NaN", "movetime inf", "movetime 1e12"] {
+            assert!(session.set(junk).is_err(), "{junk}");
+            assert_eq!(session.move_time, Duration::from_millis(250), "{junk}");
+        }
+    }
+}

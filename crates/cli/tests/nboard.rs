@@ -1,0 +1,145 @@
+//! A scripted NBoard session against the built `reversi-engine nboard`: the replies a GUI relies on, and bad input
+//! that must be reported without ending the session.
+
+use engine::VariantBoard;
+use game::{parse_square, Game};
+
+mod support {
+    pub mod engine_process;
+}
+
+use support::engine_process::engine;
+
+const START: &str = "---------------------------O*------*O--------------------------- *";
+
+/// Runs the engine on `script` (raw bytes, so broken encodings can be sent) and returns its stdout and stderr.
+fn session(script: &[u8]) -> (String, String) {
+    session_with(&[], script)
+}
+
+/// `session` with more command-line arguments after `nboard`.
+fn session_with(args: &[&str], script: &[u8]) -> (String, String) {
+    let output = engine(&[&["nboard"], args].concat(), script);
+    assert!(output.status.success(), "the engine exited with {}", output.status);
+    (String::from_utf8(output.stdout).unwrap(), String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+/// The position after `moves` from the standard start.
+fn board_after(moves: &[&str]) -> VariantBoard {
+    let mut game = Game::default();
+    for mv in moves {
+        game.play(parse_square(mv, 8).unwrap()).unwrap();
+    }
+    *game.position().board()
+}
+
+fn assert_legal(board: &VariantBoard, mv: &str) {
+    let square = parse_square(mv, 8).unwrap_or_else(|| panic!("{mv:?} is not a square"));
+    assert!(board.is_legal(square), "{mv} is not legal");
+}
+
+/// The move of a `=== <move>/<eval>/<time>` line.
+fn played(line: &str) -> &str {
+    line.strip_prefix("=== ").and_then(|rest| rest.split('/').next()).unwrap()
+}
+
+#[test]
+fn a_gui_session_gets_pongs_moves_and_hints() {
+    let script = format!(
+        "nboard 2\nping 1\nset depth 4\nset contempt 0\n\
+         set game (;GM[Othello]PC[test]PB[a]PW[b]RE[?]TI[5:00]TY[8]BO[8 {START}]B[F5]W[f6//0.1];)\n\
+         go\nhint 3\nmove E6/0.5/1.2\ngo\nlearn\nping 2\nquit\nping 3\n"
+    );
+    let (out, _) = session(script.as_bytes());
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "set myname reversi-engine");
+    assert_eq!(lines[1], "pong 1");
+    assert!(lines.contains(&"learned"));
+    assert_eq!(lines.last(), Some(&"pong 2"), "quit ends the session: {lines:?}");
+
+    let moves: Vec<&str> = lines.iter().filter(|l| l.starts_with("=== ")).map(|l| played(l)).collect();
+    assert_eq!(moves.len(), 2, "{lines:?}");
+    assert_legal(&board_after(&["f5", "f6"]), moves[0]);
+    assert_legal(&board_after(&["f5", "f6", "e6"]), moves[1]);
+
+    let hints: Vec<Vec<&str>> =
+        lines.iter().filter(|l| l.starts_with("search ")).map(|l| l.split_whitespace().collect()).collect();
+    assert_eq!(hints.len(), 3, "{lines:?}");
+    let evals: Vec<f64> = hints.iter().map(|h| h[2].parse().unwrap()).collect();
+    for hint in &hints {
+        assert_legal(&board_after(&["f5", "f6"]), hint[1]);
+        assert_eq!((hint[3], hint[4]), ("0", "4"), "search <move> <eval> 0 <depth>");
+    }
+    assert!(evals.windows(2).all(|w| w[0] >= w[1]), "best hint first: {evals:?}");
+    assert!(lines.iter().any(|l| l.starts_with("nodestats ")) && lines.contains(&"status thinking"));
+}
+
+#[test]
+fn bad_input_is_reported_and_the_session_goes_on() {
+    let mut script = Vec::new();
+    script.extend_from_slice(b"nboard 2\nset depth 2\n");
+    script.extend_from_slice(b"set game (;GM[Othello]BO[8 not-a-board *];)\n");
+    script.extend_from_slice(b"set game (;GM[Othello]BO[8 ----\n");
+    script.extend_from_slice(format!("set game (;GM[Othello]BO[8 {START}]B[a1];)\n").as_bytes());
+    script.extend_from_slice(b"move z9\nmove a1\nmove PA\nset depth many\nhint -1\nfrobnicate now\n");
+    script.extend_from_slice(b"\xff\xfe broken bytes\n\nping 7\nmove f5\ngo\nping 8\n");
+    let (out, err) = session(&script);
+    let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("status error: ")).collect();
+    for expected in [
+        "64 squares",
+        "starts with",
+        "a1: no discs to flip",
+        "\"z9\" is not a move",
+        "illegal move a1",
+        "pass while a move is possible",
+        "depth must be",
+        "hint needs",
+    ] {
+        assert!(errors.iter().any(|e| e.contains(expected)), "no error mentioning {expected:?} in {errors:?}");
+    }
+    assert_eq!(errors.len(), 8, "{errors:?}");
+    assert!(err.contains("unknown command \"frobnicate\""), "{err}");
+    assert!(out.contains("pong 7") && out.trim_end().ends_with("pong 8"), "{out}");
+    // The failed commands left the start position: after f5 the engine answers for White there.
+    let reply = out.lines().find(|l| l.starts_with("=== ")).expect("a move");
+    assert_legal(&board_after(&["f5"]), played(reply));
+}
+
+#[test]
+fn end_of_input_ends_the_session() {
+    let (out, _) = session(b"nboard 2\nping 1");
+    assert!(out.ends_with("pong 1\n"), "{out}");
+}
+
+#[test]
+fn go_and_hint_answer_within_the_time_per_move_at_any_depth() {
+    // Issue 11: at depth 60 the search from the start never ended, so `go` never answered.
+    let start = std::time::Instant::now();
+    let (out, _) = session_with(&["--movetime", "1"], b"nboard 2\nset depth 60\ngo\nhint 2\nping 1\n");
+    let seconds = start.elapsed().as_secs_f64();
+    let reply = out.lines().find(|l| l.starts_with("=== ")).unwrap_or_else(|| panic!("no move in {out}"));
+    assert_legal(&board_after(&[]), played(reply));
+    assert!(out.trim_end().ends_with("pong 1"), "{out}");
+    // Two answers of about a second each, the last slice's overshoot and a debug build's start.
+    assert!(seconds < 20.0, "{seconds:.1} s for two one-second answers");
+}
+
+#[test]
+fn set_movetime_is_taken_and_bad_times_are_refused() {
+    let (out, err) =
+        session(b"nboard 2\nset depth 60\nset movetime 0\nset movetime soon\nset movetime 0.5\ngo\nping 1\n");
+    assert_eq!(out.matches("status error: ").count(), 2, "{out}");
+    assert_eq!(out.matches("status error: movetime is a positive number of seconds").count(), 2, "{out}");
+    assert!(err.contains("\"soon\""), "{err}");
+    let reply = out.lines().find(|l| l.starts_with("=== ")).unwrap_or_else(|| panic!("no move in {out}"));
+    assert_legal(&board_after(&[]), played(reply));
+    assert!(out.trim_end().ends_with("pong 1"), "{out}");
+}
+
+#[test]
+fn a_huge_bad_line_is_echoed_shortened() {
+    let junk = "x".repeat(5_000_000);
+    let (out, err) = session(format!("move {junk}\n{junk}\nping 1\n").as_bytes());
+    assert!(out.contains("status error: ") && out.trim_end().ends_with("pong 1"), "{}", &out[..out.len().min(300)]);
+    assert!(out.len() < 1_000 && err.len() < 1_000, "echoed {} bytes on stdout, {} on stderr", out.len(), err.len());
+}

@@ -1,0 +1,110 @@
+//! The trained pattern evaluation: the sum of one weight per feature (`pattern::features`) from the tables of
+//! the position's phase.
+
+use super::evaluator::Evaluator;
+use super::pattern::{features, phase, PHASE_SIZE};
+use super::weights::{PhasedDecoder, Weights, UNITS_PER_DISC};
+use crate::rules::{Board, MAX_SCORE};
+use std::sync::{Arc, OnceLock};
+
+/// The weights trained by `reversi-train`, shipped inside the build.
+static EMBEDDED: &[u8] = include_bytes!("../../data/eval.weights");
+/// The embedded weights' tables, decoded once and shared.
+static EMBEDDED_TABLES: OnceLock<Arc<[i16]>> = OnceLock::new();
+const CHECKED: &str = "crates/engine/data/eval.weights is checked by a test";
+
+#[derive(Clone, Debug)]
+pub struct PatternEvaluator {
+    weights: Arc<[i16]>,
+}
+
+impl PatternEvaluator {
+    pub fn new(weights: Weights) -> Self {
+        PatternEvaluator { weights: weights.values.into() }
+    }
+
+    /// The shipped weights, decoded once on first use and shared afterwards.
+    pub fn embedded() -> Self {
+        let weights = EMBEDDED_TABLES.get_or_init(|| Weights::decode(EMBEDDED).expect(CHECKED).values.into());
+        PatternEvaluator { weights: weights.clone() }
+    }
+}
+
+/// The shipped weights decoded a phase per `step`, for a caller that must not block for the whole decode
+/// (`AiBuilder`); once it is done, [`PatternEvaluator::embedded`] finds them ready.
+pub struct EmbeddedDecoding(Option<PhasedDecoder<'static>>);
+
+impl EmbeddedDecoding {
+    pub fn start() -> Self {
+        EmbeddedDecoding(EMBEDDED_TABLES.get().is_none().then(|| PhasedDecoder::new(EMBEDDED).expect(CHECKED)))
+    }
+
+    /// Decodes one more phase; whether the embedded weights are ready.
+    pub fn step(&mut self) -> bool {
+        let Some(decoder) = self.0.as_mut() else { return true };
+        if !decoder.step().expect(CHECKED) {
+            return false;
+        }
+        let weights = self.0.take().expect("decoding").finish().expect(CHECKED);
+        EMBEDDED_TABLES.get_or_init(|| weights.values.into());
+        true
+    }
+}
+
+impl Evaluator for PatternEvaluator {
+    #[inline]
+    fn evaluate(&self, board: &Board) -> i32 {
+        // Round to the nearest disc (the shift floors, so add half a disc first).
+        ((self.fine(board) + UNITS_PER_DISC / 2) >> UNITS_PER_DISC.trailing_zeros()).clamp(-MAX_SCORE, MAX_SCORE)
+    }
+
+    /// The weights are in sixteenths of a disc already (`UNITS_PER_DISC`).
+    #[inline]
+    fn fine(&self, board: &Board) -> i32 {
+        let tables = &self.weights[phase(board.empty_count()) * PHASE_SIZE..][..PHASE_SIZE];
+        features(board).iter().map(|&f| tables[f as usize] as i32).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_weights_decode_and_are_trained() {
+        let weights = Weights::decode(EMBEDDED).expect("embedded weights decode");
+        assert!(weights.values.iter().filter(|&&v| v != 0).count() > 10_000);
+    }
+
+    #[test]
+    fn decoding_in_steps_readies_the_embedded_tables() {
+        let mut decoding = EmbeddedDecoding::start();
+        let steps = std::iter::repeat_with(|| decoding.step()).take_while(|&done| !done).count();
+        assert!(steps < 12, "a step per phase at most: {steps}");
+        assert_eq!(&*PatternEvaluator::embedded().weights, &Weights::decode(EMBEDDED).unwrap().values[..]);
+    }
+
+    #[test]
+    fn trained_eval_is_symmetric_and_likes_corners() {
+        let eval = PatternEvaluator::embedded();
+        let b = Board::start().play(19).play(18).play(17).play(9);
+        for s in 1..8 {
+            assert_eq!(eval.fine(&b), eval.fine(&b.symmetry(s)), "symmetry {s}");
+        }
+        // A midgame position (30 plies of always the lowest legal square): owning one of its empty corners is
+        // worth several discs to either side.
+        let mut mid = Board::start();
+        for _ in 0..30 {
+            mid = if mid.moves() == 0 { mid.pass() } else { mid.play(mid.moves().trailing_zeros() as usize) };
+        }
+        let corner = [0, 7, 56, 63].into_iter().find(|&c| (mid.empties() >> c) & 1 == 1).expect("an empty corner");
+        let mine = Board::new(mid.player | 1 << corner, mid.opponent);
+        let theirs = Board::new(mid.player, mid.opponent | 1 << corner);
+        assert!(
+            eval.fine(&mine) - eval.fine(&theirs) > 4 * UNITS_PER_DISC,
+            "{} {}",
+            eval.fine(&mine),
+            eval.fine(&theirs)
+        );
+    }
+}

@@ -1,0 +1,282 @@
+//! The trained weights: a compact binary file (the asset `crates/engine/data/eval.weights`) and its expansion into the
+//! evaluation's tables.
+//!
+//! Format, little-endian: the magic `RVW1`, the phase count (u8), the weights per phase (u32), then one stream
+//! over all phases of the weights that are representatives of their mirror class (`pattern::canonical_indices`),
+//! as pairs (LEB128 run of zeros, zigzag LEB128 non-zero value); the zeros after the last pair are implicit.
+//! Most pattern configurations never occur in play and stay zero, so the runs keep the file small.
+
+use super::pattern::{canonical_indices, PHASES, PHASE_SIZE};
+
+const MAGIC: &[u8; 4] = b"RVW1";
+
+/// Weights are stored in sixteenths of a disc.
+pub const UNITS_PER_DISC: i32 = 16;
+
+/// Every table of every phase, mirror entries filled in: `values[phase * PHASE_SIZE + feature]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    pub values: Vec<i16>,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum WeightsError {
+    BadMagic,
+    /// The file was made for another set of patterns or phases.
+    Shape {
+        phases: usize,
+        phase_size: usize,
+    },
+    Truncated,
+    /// Runs or values that do not fit the tables.
+    Corrupt,
+}
+
+impl std::fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WeightsError::BadMagic => f.write_str("not a weights file (bad magic)"),
+            WeightsError::Shape { phases, phase_size } => {
+                write!(f, "weights for {phases} phases of {phase_size} entries, expected {PHASES} of {PHASE_SIZE}")
+            }
+            WeightsError::Truncated => f.write_str("weights file truncated"),
+            WeightsError::Corrupt => f.write_str("weights file corrupt (run or value out of range)"),
+        }
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+impl Weights {
+    pub fn zeros() -> Self {
+        Weights { values: vec![0; PHASES * PHASE_SIZE] }
+    }
+
+    /// Quantise weights given in discs (one class representative is read per mirror class).
+    pub fn from_discs(discs: &[f32]) -> Self {
+        assert_eq!(discs.len(), PHASES * PHASE_SIZE);
+        let canonical = canonical_indices();
+        let mut values = vec![0i16; discs.len()];
+        for (phase, chunk) in values.chunks_mut(PHASE_SIZE).enumerate() {
+            for (v, &c) in chunk.iter_mut().zip(&canonical) {
+                let d = discs[phase * PHASE_SIZE + c as usize] * UNITS_PER_DISC as f32;
+                *v = d.round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
+            }
+        }
+        Weights { values }
+    }
+
+    /// The weights in discs, the inverse of [`Weights::from_discs`] up to its rounding.
+    pub fn to_discs(&self) -> Vec<f32> {
+        self.values.iter().map(|&v| v as f32 / UNITS_PER_DISC as f32).collect()
+    }
+
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        out.push(PHASES as u8);
+        out.extend_from_slice(&(PHASE_SIZE as u32).to_le_bytes());
+        let mut zeros = 0u64;
+        for v in representatives(&self.values) {
+            if v == 0 {
+                zeros += 1;
+                continue;
+            }
+            push_varint(&mut out, zeros);
+            push_varint(&mut out, zigzag(v));
+            zeros = 0;
+        }
+        out
+    }
+
+    pub fn decode(bytes: &[u8]) -> Result<Self, WeightsError> {
+        PhasedDecoder::new(bytes)?.finish()
+    }
+}
+
+/// A weights file decoded one phase per `step`, so a caller that must stay responsive (the browser app) can spread
+/// the work over several tasks; [`Weights::decode`] runs it to the end at once.
+pub struct PhasedDecoder<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    canonical: Vec<u32>,
+    /// The class representatives of a phase in index order: the stream's slots, phase after phase, are these.
+    representatives: Vec<u32>,
+    /// The slot after the last value read.
+    slot: usize,
+    /// A value already read (with its slot) that belongs to a later phase.
+    pending: Option<(usize, i16)>,
+    /// Phases decoded so far.
+    phase: usize,
+    values: Vec<i16>,
+}
+
+impl<'a> PhasedDecoder<'a> {
+    /// Checks the header; the tables are filled by `step`.
+    pub fn new(bytes: &'a [u8]) -> Result<Self, WeightsError> {
+        if bytes.len() < 9 || &bytes[..4] != MAGIC {
+            return Err(WeightsError::BadMagic);
+        }
+        let phases = bytes[4] as usize;
+        let phase_size = u32::from_le_bytes([bytes[5], bytes[6], bytes[7], bytes[8]]) as usize;
+        if phases != PHASES || phase_size != PHASE_SIZE {
+            return Err(WeightsError::Shape { phases, phase_size });
+        }
+        let canonical = canonical_indices();
+        let representatives = (0..PHASE_SIZE as u32).filter(|&i| canonical[i as usize] == i).collect();
+        Ok(PhasedDecoder {
+            bytes,
+            at: 9,
+            canonical,
+            representatives,
+            slot: 0,
+            pending: None,
+            phase: 0,
+            values: vec![0; PHASES * PHASE_SIZE],
+        })
+    }
+
+    /// Decodes the next phase's tables; whether every phase is decoded now.
+    pub fn step(&mut self) -> Result<bool, WeightsError> {
+        if self.phase == PHASES {
+            return Ok(true);
+        }
+        let per_phase = self.representatives.len();
+        let first = self.phase * per_phase;
+        let table = &mut self.values[self.phase * PHASE_SIZE..][..PHASE_SIZE];
+        loop {
+            let (slot, value) = match self.pending.take() {
+                Some(read) => read,
+                None if self.at < self.bytes.len() => {
+                    let zeros =
+                        usize::try_from(read_varint(self.bytes, &mut self.at)?).map_err(|_| WeightsError::Corrupt)?;
+                    let value = unzigzag(read_varint(self.bytes, &mut self.at)?).ok_or(WeightsError::Corrupt)?;
+                    let slot = self.slot.checked_add(zeros).ok_or(WeightsError::Corrupt)?;
+                    self.slot = slot + 1;
+                    (slot, value)
+                }
+                None => break,
+            };
+            if slot >= PHASES * per_phase {
+                return Err(WeightsError::Corrupt);
+            }
+            if slot >= first + per_phase {
+                self.pending = Some((slot, value));
+                break;
+            }
+            table[self.representatives[slot - first] as usize] = value;
+        }
+        for i in 0..PHASE_SIZE {
+            table[i] = table[self.canonical[i] as usize];
+        }
+        self.phase += 1;
+        Ok(self.phase == PHASES)
+    }
+
+    /// Decodes the phases left and returns the weights.
+    pub fn finish(mut self) -> Result<Weights, WeightsError> {
+        while !self.step()? {}
+        Ok(Weights { values: self.values })
+    }
+}
+
+/// The values of the class representatives, phase after phase, in index order.
+fn representatives(values: &[i16]) -> impl Iterator<Item = i16> + '_ {
+    let canonical = canonical_indices();
+    values.chunks(PHASE_SIZE).flat_map(move |chunk| {
+        let keep: Vec<i16> =
+            chunk.iter().enumerate().filter(|(i, _)| canonical[*i] as usize == *i).map(|(_, &v)| v).collect();
+        keep
+    })
+}
+
+fn zigzag(v: i16) -> u64 {
+    let v = v as i64;
+    ((v << 1) ^ (v >> 63)) as u64
+}
+
+fn unzigzag(z: u64) -> Option<i16> {
+    let v = (z >> 1) as i64 ^ -((z & 1) as i64);
+    i16::try_from(v).ok().filter(|&v| v != 0)
+}
+
+fn push_varint(out: &mut Vec<u8>, mut x: u64) {
+    while x >= 0x80 {
+        out.push((x as u8) | 0x80);
+        x >>= 7;
+    }
+    out.push(x as u8);
+}
+
+fn read_varint(bytes: &[u8], at: &mut usize) -> Result<u64, WeightsError> {
+    let mut x = 0u64;
+    for shift in (0..64).step_by(7) {
+        let &b = bytes.get(*at).ok_or(WeightsError::Truncated)?;
+        *at += 1;
+        x |= ((b & 0x7F) as u64) << shift;
+        if b & 0x80 == 0 {
+            return Ok(x);
+        }
+    }
+    Err(WeightsError::Corrupt)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    fn sparse_random() -> Weights {
+        let mut rng = Rng::new(5);
+        let mut discs = vec![0f32; PHASES * PHASE_SIZE];
+        for d in discs.iter_mut() {
+            if rng.next_u64().is_multiple_of(50) {
+                *d = (rng.next_f64() as f32 - 0.5) * 40.0;
+            }
+        }
+        Weights::from_discs(&discs)
+    }
+
+    #[test]
+    fn encode_then_decode_gives_the_same_tables() {
+        let w = sparse_random();
+        assert!(w.values.iter().any(|&v| v != 0));
+        let bytes = w.encode();
+        assert_eq!(Weights::decode(&bytes), Ok(w));
+        assert_eq!(Weights::decode(&Weights::zeros().encode()), Ok(Weights::zeros()));
+    }
+
+    #[test]
+    fn mirror_entries_share_their_representative_value() {
+        let w = sparse_random();
+        let canonical = canonical_indices();
+        let mirrored = canonical.iter().enumerate().filter(|(i, &c)| c as usize != *i).count();
+        assert!(mirrored > 0);
+        for chunk in w.values.chunks(PHASE_SIZE) {
+            assert!(canonical.iter().enumerate().all(|(i, &c)| chunk[i] == chunk[c as usize]));
+        }
+    }
+
+    #[test]
+    fn decoding_a_phase_per_step_gives_the_same_tables() {
+        let w = sparse_random();
+        let bytes = w.encode();
+        let mut decoder = PhasedDecoder::new(&bytes).unwrap();
+        let steps = std::iter::from_fn(|| Some(decoder.step().unwrap())).position(|done| done).unwrap() + 1;
+        assert_eq!(steps, PHASES, "one step per phase");
+        assert_eq!(decoder.finish(), Ok(w));
+    }
+
+    #[test]
+    fn damaged_files_are_rejected_with_a_reason() {
+        let bytes = sparse_random().encode();
+        assert_eq!(Weights::decode(b"nope"), Err(WeightsError::BadMagic));
+        let mut other = bytes.clone();
+        other[4] = 3;
+        assert!(matches!(Weights::decode(&other), Err(WeightsError::Shape { phases: 3, .. })));
+        assert_eq!(Weights::decode(&bytes[..bytes.len() - 1]), Err(WeightsError::Truncated));
+        let mut overflow = bytes[..9].to_vec();
+        push_varint(&mut overflow, (PHASES * PHASE_SIZE) as u64);
+        push_varint(&mut overflow, 2);
+        assert_eq!(Weights::decode(&overflow), Err(WeightsError::Corrupt));
+    }
+}

@@ -1,0 +1,183 @@
+//! Multi-prob-cut (Buro): a shallow search predicts a deep one, deep ≈ a·shallow + b with error σ; when the
+//! prediction clears the window by `t·σ` the deep search is skipped. `t` grows with the selectivity level, so
+//! a higher level prunes less. The parameters are fitted on this project's own search pairs by `measure`
+//! (run `cargo test --release -p engine --lib probcut::tests::fit -- --ignored --nocapture`; the numbers below are
+//! its output for the trained pattern evaluation; refit when the evaluation changes, then rebuild the book, whose
+//! values come from searches that prune with these numbers).
+
+use super::searcher::{Searcher, NO_SELECTIVITY};
+use crate::rules::{Board, MAX_SCORE};
+
+/// Prob-cut applies from this depth on.
+pub const MIN_DEPTH: u32 = 3;
+
+/// Confidence `t` per selectivity level (normal quantiles: 73 %, 87 %, 95 %, 98 %, 99 %).
+const CONFIDENCE: [f64; NO_SELECTIVITY as usize] = [1.1, 1.5, 2.0, 2.6, 3.3];
+
+/// The depth of the shallow search standing in for a search to `depth`: about half as deep, same parity
+/// (3→1, 4→2, 5→3, 6→2, 7→3, 8→4, 10→4, 12→6).
+pub fn shallow_depth(depth: u32) -> u32 {
+    depth - 2 * ((depth + 2) / 4)
+}
+
+/// Fitted deep ≈ slope·shallow + intercept and residual σ in discs, indexed by deep depth (`MIN_DEPTH`..=12;
+/// deeper depths use the last row).
+const FIT: [(f64, f64, f64); 10] = [
+    // Measured 2026-11-25 on 200 positions with 24-48 empties (the weights of cd5e854), deep/shallow:
+    (1.027, 0.045, 3.510), // 3/1
+    (1.039, 0.027, 3.070), // 4/2
+    (1.022, 0.057, 2.997), // 5/3
+    (1.066, 0.241, 3.790), // 6/2
+    (1.042, 0.246, 3.928), // 7/3
+    (1.051, 0.407, 2.916), // 8/4
+    (1.031, 0.475, 3.025), // 9/5
+    (1.058, 0.369, 3.734), // 10/4
+    (1.045, 0.621, 3.568), // 11/5
+    (1.046, 0.328, 3.214), // 12/6
+];
+
+/// The fitted parameters as bytes, for a fingerprint: values searched with other parameters, as a stopped book
+/// build's cache holds, are not reused after a refit.
+pub fn fit_bytes() -> Vec<u8> {
+    bytes_of(&FIT)
+}
+
+/// Every parameter, row by row, as little-endian `f64` bits.
+fn bytes_of(fit: &[(f64, f64, f64)]) -> Vec<u8> {
+    fit.iter().flat_map(|&(slope, intercept, sigma)| [slope, intercept, sigma]).flat_map(f64::to_le_bytes).collect()
+}
+
+fn fit(depth: u32) -> (f64, f64, f64) {
+    FIT[(depth - MIN_DEPTH).min(FIT.len() as u32 - 1) as usize]
+}
+
+impl Searcher {
+    /// Tries to settle a null-window node at (`alpha`, `alpha`+1) by prob-cut: `Some(bound)` if a shallow
+    /// search predicts the deep result lies outside the window with the current selectivity's confidence.
+    pub(crate) fn probcut(&mut self, board: &Board, depth: u32, alpha: i32) -> Option<i32> {
+        if self.selectivity >= NO_SELECTIVITY || depth < MIN_DEPTH {
+            return None;
+        }
+        let (slope, intercept, sigma) = fit(depth);
+        let margin = CONFIDENCE[self.selectivity as usize] * sigma;
+        let shallow = shallow_depth(depth);
+        let beta = alpha + 1;
+        // Shallow bound whose passing predicts deep >= beta, and the one predicting deep <= alpha.
+        let high = ((beta as f64 + margin - intercept) / slope).ceil() as i32;
+        if high <= MAX_SCORE && self.pvs_mid(board, shallow, high - 1, high) >= high && !self.aborted {
+            return Some(beta);
+        }
+        let low = ((alpha as f64 - margin - intercept) / slope).floor() as i32;
+        if low >= -MAX_SCORE && self.pvs_mid(board, shallow, low, low + 1) <= low && !self.aborted {
+            return Some(alpha);
+        }
+        None
+    }
+}
+
+/// A fitted search pair: deep ≈ slope·shallow + intercept with residual σ over `samples` positions.
+#[derive(Clone, Copy, Debug)]
+pub struct Fit {
+    pub deep: u32,
+    pub shallow: u32,
+    pub slope: f64,
+    pub intercept: f64,
+    pub sigma: f64,
+    pub samples: usize,
+}
+
+/// Measures unpruned search pairs on `positions` and fits the regression for each deep depth in `depths`
+/// (shallow = `shallow_depth(deep)`), least squares.
+pub fn measure(searcher: &mut Searcher, positions: &[Board], depths: std::ops::RangeInclusive<u32>) -> Vec<Fit> {
+    let saved = searcher.selectivity;
+    searcher.selectivity = NO_SELECTIVITY;
+    let mut fits = Vec::new();
+    for deep in depths {
+        let shallow = shallow_depth(deep);
+        let pairs: Vec<(f64, f64)> = positions
+            .iter()
+            .filter(|b| b.empty_count() > deep)
+            .map(|b| {
+                searcher.clear();
+                let s = searcher.pvs_mid(b, shallow, -MAX_SCORE, MAX_SCORE) as f64;
+                let d = searcher.pvs_mid(b, deep, -MAX_SCORE, MAX_SCORE) as f64;
+                (s, d)
+            })
+            .collect();
+        let n = pairs.len() as f64;
+        let (mx, my) = (pairs.iter().map(|p| p.0).sum::<f64>() / n, pairs.iter().map(|p| p.1).sum::<f64>() / n);
+        let sxy: f64 = pairs.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+        let sxx: f64 = pairs.iter().map(|p| (p.0 - mx) * (p.0 - mx)).sum();
+        let slope = if sxx > 0.0 { sxy / sxx } else { 1.0 };
+        let intercept = my - slope * mx;
+        let sse: f64 = pairs.iter().map(|p| (p.1 - slope * p.0 - intercept).powi(2)).sum();
+        let sigma = (sse / (n - 2.0).max(1.0)).sqrt();
+        fits.push(Fit { deep, shallow, slope, intercept, sigma, samples: pairs.len() });
+    }
+    searcher.selectivity = saved;
+    fits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bytes_change_with_any_parameter() {
+        let mut refit = FIT;
+        assert_eq!(bytes_of(&refit), fit_bytes());
+        assert_eq!(fit_bytes().len(), FIT.len() * 3 * 8);
+        refit[4].2 += 0.001;
+        assert_ne!(bytes_of(&refit), fit_bytes(), "a changed σ");
+        let mut swapped = FIT;
+        swapped.swap(0, 1);
+        assert_ne!(bytes_of(&swapped), fit_bytes(), "rows in another order");
+    }
+
+    /// Positions from a game where each side plays its hand-evaluated best reply most of the time and a
+    /// pseudo-random move otherwise: varied but not absurd.
+    fn sample_positions(count: usize, empties: std::ops::RangeInclusive<u32>) -> Vec<Board> {
+        use crate::bits::squares_of;
+        use crate::eval::{Evaluator, HandEvaluator};
+        use crate::rng::Rng;
+        use crate::rules::random_play::{play_to_empties, random_move};
+        let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
+        let mut out = Vec::new();
+        while out.len() < count {
+            let target = empties.start() + (out.len() as u32 * 7) % (empties.end() - empties.start() + 1);
+            let reached = play_to_empties(Board::start(), target, |board| {
+                if rng.next_u64().is_multiple_of(4) {
+                    random_move(board.moves(), &mut rng)
+                } else {
+                    let scored = squares_of(board.moves()).map(|sq| (-HandEvaluator.fine(&board.play(sq)), sq));
+                    scored.fold((i32::MIN, 0), |best, move_| best.max(move_)).1
+                }
+            });
+            out.extend(reached.filter(|board| board.moves() != 0));
+        }
+        out
+    }
+
+    #[test]
+    fn shallow_depths_keep_the_parity() {
+        for depth in MIN_DEPTH..=20 {
+            let s = shallow_depth(depth);
+            assert!(s < depth && (depth - s).is_multiple_of(2), "depth {depth} -> {s}");
+        }
+    }
+
+    /// Prints the fitted parameters (release: a few minutes on one core).
+    #[test]
+    #[ignore = "measurement: cargo test --release -p engine --lib probcut::tests::fit -- --ignored --nocapture"]
+    fn fit() {
+        let positions = sample_positions(200, 24..=48);
+        let mut searcher = Searcher::new(16);
+        println!("deep shallow  slope  intercept  sigma  samples");
+        for f in measure(&mut searcher, &positions, MIN_DEPTH..=12) {
+            println!(
+                "{:4} {:7} {:6.3} {:10.3} {:6.3} {:8}",
+                f.deep, f.shallow, f.slope, f.intercept, f.sigma, f.samples
+            );
+        }
+    }
+}

@@ -1,0 +1,48 @@
+//! How the engine's enums are written in saves and links: the save format belongs to this crate (and its version,
+//! `SAVE_VERSION`), so the engine carries no serde. Each definition mirrors its engine type variant for variant and
+//! writes the same names saves have always held ("Standard", "Master", ...); a field uses one with
+//! `#[serde(with = "...")]`.
+
+use engine::{Level, Opening};
+use serde::{Deserialize, Serialize};
+
+/// `Opening` in a save: "Standard" or "EmptyCentre".
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Opening")]
+pub enum SavedOpening {
+    Standard,
+    EmptyCentre,
+}
+
+/// `Level` in a save: "Beginner" to "Master".
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Level")]
+pub enum SavedLevel {
+    Beginner,
+    Intermediate,
+    Advanced,
+    Expert,
+    Master,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    struct Both {
+        #[serde(with = "SavedOpening")]
+        opening: Opening,
+        #[serde(with = "SavedLevel")]
+        level: Level,
+    }
+
+    #[test]
+    fn engine_enums_keep_the_names_saves_hold() {
+        let text = r#"{"opening":"EmptyCentre","level":"Master"}"#;
+        let both: Both = serde_json::from_str(text).unwrap();
+        assert_eq!(both, Both { opening: Opening::EmptyCentre, level: Level::Master });
+        assert_eq!(serde_json::to_string(&both).unwrap(), text);
+        assert!(serde_json::from_str::<Both>(r#"{"opening":"Diagonal","level":"Master"}"#).is_err());
+    }
+}

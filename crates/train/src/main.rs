@@ -1,0 +1,581 @@
+//! `reversi-train`: the pipeline that makes `crates/engine/data/eval.weights` — self-play, labels, fit, error table.
+//!
+//! ```text
+//! reversi-train generate --games 4000 --seed 1 --out target/train/games.bin
+//! reversi-train fit --data target/train/games.bin --out crates/engine/data/eval.weights
+//! ```
+
+use engine::eval::weights::Weights;
+use engine::eval::PatternEvaluator;
+use engine::eval::{Evaluator, HandEvaluator};
+use engine::search::Searcher;
+use engine::Board;
+use game::notation::read_obf;
+use train::fit::{bucket_empties, error_bucket, fit, phase_errors, FitConfig, ERROR_BUCKETS};
+use train::labelled_play::{play_labelled_game, LabelledPlay};
+use train::quantise::quantise;
+use train::records::{self, Chunk};
+use train::samples::{self, Sample};
+use train::selfplay::{play_game, relabel, SelfPlay};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::time::Instant;
+
+const USAGE: &str = "usage:
+  reversi-train generate [--games 4000] [--seed 1] [--random 8-20] [--depth 2] [--exact 16] [--temperature 1.0]
+                         [--out target/train/games.bin]
+  reversi-train selfplay --dir DIR --weights FILE [--chunks 1000000]
+                         [--chunk-games 40] [--threads 2] [--seed 1] [--random 4-16] [--depth 8] [--exact 20]
+                         [--noise 0.1]    resumable: chunks already on disk are skipped
+  reversi-train relabel  [--data target/train/games.bin] [--weights crates/engine/data/eval.weights] [--depth 4] [--exact 16]
+                         [--out target/train/relabelled.bin]
+  reversi-train fit      [--data crates/train/data/d8e20,crates/train/data/d8e20g2] [--epochs 400] [--ridge 2] [--smoothing 16] [--step 0.25]
+                         [--patience 20] [--quantum 3] [--out crates/engine/data/eval.weights] [--baseline crates/train/weights/baseline.weights|none]
+                         [--prior crates/train/weights/baseline.weights|none]   start from the prior and shrink towards it
+                         (the defaults make the shipped weights)
+  reversi-train errors   [--data crates/train/data/d8e20,crates/train/data/d8e20g2] [--weights crates/engine/data/eval.weights] [--baseline crates/train/weights/baseline.weights]
+  reversi-train solver-nodes --obf FILE [--count 5] [--weights crates/engine/data/eval.weights]
+--data takes several files separated by commas; a directory stands for its chunk files (*.rvg).";
+
+/// Today's weights as of issue 14, which new weights are measured against.
+const BASELINE: &str = "crates/train/weights/baseline.weights";
+
+/// The shipped weights, which `fit` writes and `relabel`, `errors` and `solver-nodes` read by default.
+const SHIPPED: &str = "crates/engine/data/eval.weights";
+
+/// Every generation's deep-labelled self-play chunks (`selfplay`; `scripts/train-data.sh` makes them).
+const DEEP_DATA: &str = "crates/train/data/d8e20,crates/train/data/d8e20g2";
+
+/// The `--name value` options of a subcommand, each name one it knows.
+struct Flags(HashMap<String, String>);
+
+impl Flags {
+    fn parse(args: &[String], known: &[&str]) -> Result<Flags, String> {
+        let mut map = HashMap::new();
+        let mut it = args.iter();
+        while let Some(flag) = it.next() {
+            let name = flag.strip_prefix("--").filter(|n| known.contains(n)).ok_or(format!("unknown option {flag}"))?;
+            let value = it.next().ok_or(format!("{flag} needs a value"))?;
+            map.insert(name.to_string(), value.clone());
+        }
+        Ok(Flags(map))
+    }
+
+    fn get<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, String> {
+        self.0.get(name).map_or(Ok(default), |v| v.parse().map_err(|_| format!("--{name}: cannot read {v:?}")))
+    }
+
+    fn path(&self, name: &str, default: &str) -> PathBuf {
+        PathBuf::from(self.0.get(name).map_or(default, String::as_str))
+    }
+
+    fn text(&self, name: &str, default: &str) -> String {
+        self.0.get(name).map_or(default, String::as_str).to_string()
+    }
+
+    /// The settings of self-played games that both self-play commands take, each with its default: `--seed` (1),
+    /// `--random` (the range of random opening moves), `--depth` and `--exact`.
+    fn games(&self, random: &str, depth: u32, exact: u32) -> Result<GamesFlags, String> {
+        Ok(GamesFlags {
+            seed: self.get("seed", 1)?,
+            random_moves: parse_range(&self.text("random", random), "random")?,
+            depth: self.get("depth", depth)?,
+            exact_empties: self.get("exact", exact)?,
+        })
+    }
+}
+
+/// What [`Flags::games`] reads.
+struct GamesFlags {
+    seed: u64,
+    random_moves: (u32, u32),
+    depth: u32,
+    exact_empties: u32,
+}
+
+/// What a command line asks for, read and checked before anything runs.
+#[derive(Debug)]
+enum Command {
+    /// Self-play games of the hand-set evaluation, every position a sample.
+    Generate { games: u32, config: SelfPlay, out: PathBuf },
+    /// Deep-labelled self-play into chunk files (`selfplay`).
+    Selfplay { config: LabelledPlay, dir: PathBuf, weights: PathBuf, chunks: u32, chunk_games: u32, threads: u32 },
+    /// Samples relabelled by a search on some weights.
+    Relabel { data: String, weights: PathBuf, depth: u32, exact: u32, out: PathBuf },
+    /// Weights fitted to samples, rounded by how well each is measured (`quantum`, see `train::quantise`); the error
+    /// table against `baseline` if any.
+    /// With `prior` weights the fit starts from them and shrinks towards them.
+    Fit {
+        data: String,
+        config: FitConfig,
+        quantum: f32,
+        out: PathBuf,
+        baseline: Option<PathBuf>,
+        prior: Option<PathBuf>,
+    },
+    /// The error table of some weights against the baseline.
+    Errors { data: String, weights: PathBuf, baseline: PathBuf },
+    /// Solver nodes with either evaluation on the first `count` positions of an OBF file.
+    SolverNodes { obf: String, count: usize, weights: PathBuf },
+}
+
+/// The command the arguments (after the program name) ask for, or what is wrong with them (the usage when there is
+/// no such command).
+fn parse_command(args: &[String]) -> Result<Command, String> {
+    let Some((name, rest)) = args.split_first() else { return Err(USAGE.to_string()) };
+    match name.as_str() {
+        "generate" => {
+            let flags = Flags::parse(rest, &["games", "seed", "random", "depth", "exact", "temperature", "out"])?;
+            let GamesFlags { seed, random_moves, depth, exact_empties } = flags.games("8-20", 2, 16)?;
+            let config =
+                SelfPlay { seed, random_moves, depth, exact_empties, temperature: flags.get("temperature", 1.0)? };
+            let games = flags.get("games", 4000)?;
+            Ok(Command::Generate { games, config, out: flags.path("out", "target/train/games.bin") })
+        }
+        "selfplay" => {
+            let flags = Flags::parse(
+                rest,
+                &["dir", "weights", "chunks", "chunk-games", "threads", "seed", "random", "depth", "exact", "noise"],
+            )?;
+            let GamesFlags { seed, random_moves, depth, exact_empties } = flags.games("4-16", 8, 20)?;
+            let config = LabelledPlay { seed, random_moves, depth, exact_empties, noise: flags.get("noise", 0.1)? };
+            let chunks = flags.get("chunks", 1_000_000)?;
+            let chunk_games = flags.get("chunk-games", 40)?;
+            let threads = flags.get("threads", 2)?;
+            if chunk_games == 0 || threads == 0 || config.depth == 0 || config.depth > 60 || config.exact_empties > 60 {
+                return Err(
+                    "--chunk-games, --threads and --depth must be positive, --depth and --exact at most 60".into()
+                );
+            }
+            // A generation is its folder and the weights its games search with: named each time, never guessed.
+            let required = |name: &str| flags.0.get(name).map(PathBuf::from).ok_or(format!("selfplay needs --{name}"));
+            let (dir, weights) = (required("dir")?, required("weights")?);
+            Ok(Command::Selfplay { config, dir, weights, chunks, chunk_games, threads })
+        }
+        "relabel" => {
+            let flags = Flags::parse(rest, &["data", "weights", "depth", "exact", "out"])?;
+            Ok(Command::Relabel {
+                data: flags.text("data", "target/train/games.bin"),
+                weights: flags.path("weights", SHIPPED),
+                depth: flags.get("depth", 4)?,
+                exact: flags.get("exact", 16)?,
+                out: flags.path("out", "target/train/relabelled.bin"),
+            })
+        }
+        "fit" => {
+            let flags = Flags::parse(
+                rest,
+                &["data", "epochs", "ridge", "smoothing", "step", "patience", "quantum", "out", "baseline", "prior"],
+            )?;
+            let defaults = FitConfig::default();
+            let config = FitConfig {
+                epochs: flags.get("epochs", defaults.epochs)?,
+                ridge: flags.get("ridge", defaults.ridge)?,
+                smoothing: flags.get("smoothing", defaults.smoothing)?,
+                step: flags.get("step", defaults.step)?,
+                patience: flags.get("patience", defaults.patience)?,
+                ..defaults
+            };
+            let baseline = flags.path("baseline", BASELINE);
+            let prior = flags.path("prior", BASELINE);
+            Ok(Command::Fit {
+                data: flags.text("data", DEEP_DATA),
+                config,
+                // 3 discs over √(n + 1): the held-out error does not move, the file shrinks by half (0 keeps 1/16 disc).
+                quantum: flags.get("quantum", 3.0)?,
+                out: flags.path("out", SHIPPED),
+                baseline: (baseline.as_os_str() != "none").then_some(baseline),
+                prior: (prior.as_os_str() != "none").then_some(prior),
+            })
+        }
+        "errors" => {
+            let flags = Flags::parse(rest, &["data", "weights", "baseline"])?;
+            Ok(Command::Errors {
+                data: flags.text("data", DEEP_DATA),
+                weights: flags.path("weights", SHIPPED),
+                baseline: flags.path("baseline", BASELINE),
+            })
+        }
+        "solver-nodes" => {
+            let flags = Flags::parse(rest, &["obf", "count", "weights"])?;
+            let obf = flags.0.get("obf").ok_or("--obf FILE is required")?.clone();
+            Ok(Command::SolverNodes { obf, count: flags.get("count", 5)?, weights: flags.path("weights", SHIPPED) })
+        }
+        _ => Err(USAGE.to_string()),
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = parse_command(&args).and_then(|command| match command {
+        Command::Generate { games, config, out } => generate(games, &config, &out),
+        Command::Selfplay { config, dir, weights, chunks, chunk_games, threads } => {
+            selfplay(&config, &dir, &weights, chunks, chunk_games, threads)
+        }
+        Command::Relabel { data, weights, depth, exact, out } => relabel_command(&data, &weights, depth, exact, &out),
+        Command::Fit { data, config, quantum, out, baseline, prior } => {
+            fit_command(&data, &config, quantum, &out, baseline, prior)
+        }
+        Command::Errors { data, weights, baseline } => errors_command(&data, &weights, &baseline),
+        Command::SolverNodes { obf, count, weights } => solver_nodes(&obf, count, &weights),
+    });
+    if let Err(message) = result {
+        eprintln!("reversi-train: {message}");
+        std::process::exit(2);
+    }
+}
+
+fn generate(games: u32, config: &SelfPlay, out: &Path) -> Result<(), String> {
+    // The hand-set evaluation plays the self-play games, so a retrain starts from scratch, not from the shipped weights.
+    let mut searcher = Searcher::with_evaluator(16, Box::new(HandEvaluator));
+    let (start, mut all) = (Instant::now(), Vec::new());
+    for game in 0..games {
+        all.extend(play_game(config, game, &mut searcher));
+        if (game + 1) % 100 == 0 || game + 1 == games {
+            eprintln!("{} games, {} positions, {:.0} s", game + 1, all.len(), start.elapsed().as_secs_f64());
+        }
+    }
+    samples::save(out, &all).map_err(|e| format!("{}: {e}", out.display()))?;
+    println!("{games} games ({config:?}): {} positions in {}", all.len(), out.display());
+    Ok(())
+}
+
+fn parse_range(text: &str, flag: &str) -> Result<(u32, u32), String> {
+    text.split_once('-')
+        .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+        .filter(|(a, b)| a <= b)
+        .ok_or(format!("--{flag}: expected LO-HI"))
+}
+
+/// Deep-labelled self-play into chunk files `DIR/NNNNN.rvg` of `chunk_games` games each, chunk k holding games
+/// k·size.. . Threads take the next chunk whose file is missing, so a killed run resumes where it stopped (losing
+/// only the chunks in progress) and a fresh machine continues from the committed chunks.
+fn selfplay(
+    config: &LabelledPlay,
+    dir: &Path,
+    weights: &Path,
+    chunks: u32,
+    chunk_games: u32,
+    threads: u32,
+) -> Result<(), String> {
+    let config = *config;
+    let evaluator = load_weights_from(weights)?;
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let existing = records::chunk_files(dir).map_err(|e| format!("{}: {e}", dir.display()))?.len();
+    eprintln!("selfplay into {} ({existing} chunk files there): {config:?}, {threads} threads", dir.display());
+    let next = AtomicU32::new(0);
+    let (games_done, positions_done) = (AtomicU64::new(0), AtomicU64::new(0));
+    let start = Instant::now();
+    let work = |thread: u32| -> Result<(), String> {
+        let mut searcher = Searcher::with_evaluator(32, Box::new(evaluator.clone()));
+        loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            if k >= chunks {
+                return Ok(());
+            }
+            let path = dir.join(format!("{k:05}.rvg"));
+            if path.exists() {
+                continue;
+            }
+            let chunk_start = Instant::now();
+            let first_game = k * chunk_games;
+            let games: Vec<_> =
+                (first_game..first_game + chunk_games).map(|g| play_labelled_game(&config, g, &mut searcher)).collect();
+            let positions: u64 = games.iter().map(|g| g.moves.len() as u64).sum();
+            let chunk =
+                Chunk { depth: config.depth as u8, exact_empties: config.exact_empties as u8, first_game, games };
+            chunk.save(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let games = games_done.fetch_add(chunk_games as u64, Ordering::Relaxed) + chunk_games as u64;
+            let all = positions_done.fetch_add(positions, Ordering::Relaxed) + positions;
+            let hours = start.elapsed().as_secs_f64() / 3600.0;
+            eprintln!(
+                "thread {thread}: chunk {k:05} ({chunk_games} games, {positions} positions) in {:.0} s; this run: {games} games, {all} positions, {:.0} games/h, {:.0} positions/h",
+                chunk_start.elapsed().as_secs_f64(),
+                games as f64 / hours,
+                all as f64 / hours
+            );
+        }
+    };
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads).map(|t| scope.spawn(move || work(t))).collect();
+        handles.into_iter().map(|h| h.join().expect("a generator thread")).collect::<Result<Vec<()>, String>>()
+    })?;
+    println!(
+        "selfplay: {} games, {} positions in {:.0} s",
+        games_done.into_inner(),
+        positions_done.into_inner(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn read_weights(path: &Path) -> Result<Weights, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Weights::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn load_weights_from(path: &Path) -> Result<PatternEvaluator, String> {
+    Ok(PatternEvaluator::new(read_weights(path)?))
+}
+
+fn load_samples(data: &str) -> Result<Vec<Sample>, String> {
+    let mut all = Vec::new();
+    for path in data.split(',') {
+        let loaded =
+            if Path::new(path).is_dir() { records::load_dir(path.as_ref()) } else { samples::load(path.as_ref()) };
+        all.extend(loaded.map_err(|e| format!("{path}: {e}"))?);
+    }
+    Ok(all)
+}
+
+fn relabel_command(data: &str, weights: &Path, depth: u32, exact: u32, out: &Path) -> Result<(), String> {
+    let mut all = load_samples(data)?;
+    let evaluator = load_weights_from(weights)?;
+    let (start, total) = (Instant::now(), all.len());
+    relabel(&mut all, Box::new(evaluator), depth, exact, |i| {
+        if (i + 1) % 20_000 == 0 {
+            eprintln!("{} / {total} positions, {:.0} s", i + 1, start.elapsed().as_secs_f64());
+        }
+    });
+    samples::save(out, &all).map_err(|e| format!("{}: {e}", out.display()))?;
+    println!("relabelled {total} positions with depth {depth} (exact from {exact} empties) in {}", out.display());
+    Ok(())
+}
+
+fn fit_command(
+    data: &str,
+    config: &FitConfig,
+    quantum: f32,
+    out: &Path,
+    baseline: Option<PathBuf>,
+    prior: Option<PathBuf>,
+) -> Result<(), String> {
+    let all = load_samples(data)?;
+    let (held_out, rest): (Vec<Sample>, Vec<Sample>) = all.into_iter().partition(Sample::is_held_out);
+    let (validation, train): (Vec<Sample>, Vec<Sample>) = rest.into_iter().partition(Sample::is_validation);
+    let prior = prior.map(|path| read_weights(&path)).transpose()?.map(|weights| weights.to_discs());
+    let start = Instant::now();
+    let fitted = fit(&train, &validation, config, prior.as_deref(), |line| eprintln!("{line}"));
+    let weights = quantise(&fitted.discs, &fitted.counts, quantum);
+    let bytes = weights.encode();
+    std::fs::write(out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
+    println!(
+        "fitted {} positions, {} for validation ({config:?}, quantum {quantum}) in {:.0} s: {} bytes in {}",
+        train.len(),
+        validation.len(),
+        start.elapsed().as_secs_f64(),
+        bytes.len(),
+        out.display()
+    );
+    let baseline = baseline.map(|path| load_weights_from(&path)).transpose()?;
+    print_errors(&PatternEvaluator::new(weights), baseline.as_ref(), &held_out);
+    Ok(())
+}
+
+fn errors_command(data: &str, weights: &Path, baseline: &Path) -> Result<(), String> {
+    let held_out: Vec<Sample> = load_samples(data)?.into_iter().filter(Sample::is_held_out).collect();
+    print_errors(&load_weights_from(weights)?, Some(&load_weights_from(baseline)?), &held_out);
+    Ok(())
+}
+
+/// Solves the first `count` positions of an OBF file (board string, side to move) twice, with the hand-set
+/// and with the pattern evaluation guiding the solver's shallow ordering searches, and prints nodes and times.
+fn solver_nodes(path: &str, count: usize, weights: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let pattern = load_weights_from(weights)?;
+    println!("| line | empties | score | hand-set nodes | time | pattern nodes | time | nodes ratio |");
+    println!("|-----:|--------:|------:|---------------:|-----:|--------------:|-----:|------------:|");
+    let mut totals = [(0u64, 0f64); 2];
+    for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).take(count).enumerate() {
+        let board = obf_board(line).map_err(|e| format!("{path}: line {}: {e}", i + 1))?;
+        let mut runs = Vec::new();
+        for (slot, evaluator) in
+            [Box::new(HandEvaluator) as Box<dyn Evaluator>, Box::new(pattern.clone())].into_iter().enumerate()
+        {
+            let mut searcher = Searcher::with_evaluator(64, evaluator);
+            let start = Instant::now();
+            let result = searcher.solve(&board);
+            let secs = start.elapsed().as_secs_f64();
+            totals[slot].0 += result.nodes;
+            totals[slot].1 += secs;
+            runs.push((result.score, result.nodes, secs));
+        }
+        if runs[0].0 != runs[1].0 {
+            return Err(format!("line {}: the two solves disagree ({} and {})", i + 1, runs[0].0, runs[1].0));
+        }
+        println!(
+            "| {:4} | {:7} | {:+5} | {:14} | {:4.1} | {:13} | {:4.1} | {:11.2} |",
+            i + 1,
+            board.empty_count(),
+            runs[0].0,
+            runs[0].1,
+            runs[0].2,
+            runs[1].1,
+            runs[1].2,
+            runs[1].1 as f64 / runs[0].1 as f64
+        );
+    }
+    let [hand, trained] = totals;
+    println!(
+        "| total |        |       | {:14} | {:4.1} | {:13} | {:4.1} | {:11.2} |",
+        hand.0,
+        hand.1,
+        trained.0,
+        trained.1,
+        trained.0 as f64 / hand.0 as f64
+    );
+    Ok(())
+}
+
+/// The 8×8 position of an OBF line, read by the one OBF reader.
+fn obf_board(line: &str) -> Result<Board, String> {
+    let obf = read_obf(line).map_err(|e| e.to_string())?;
+    obf.position.board().as_board().ok_or_else(|| "only 8×8 positions with the centre filled are solved".to_string())
+}
+
+/// The per-phase table of mean absolute errors on held-out games: the weights against the baseline weights and the
+/// hand-set evaluation (the baseline column is empty without baseline weights). Labels are exact solves where
+/// the "exact" column counts them, deep searches or game results elsewhere.
+fn print_errors(trained: &PatternEvaluator, baseline: Option<&PatternEvaluator>, held_out: &[Sample]) {
+    let exact: Vec<usize> = (0..ERROR_BUCKETS)
+        .map(|b| held_out.iter().filter(|s| s.exact && error_bucket(s.board.empty_count()) == b).count())
+        .collect();
+    let [new, hand] = [trained as &dyn Evaluator, &HandEvaluator].map(|e| phase_errors(e, held_out));
+    let old = baseline.map_or_else(|| vec![(0, f64::NAN); ERROR_BUCKETS], |b| phase_errors(b, held_out));
+    println!("held-out positions: mean absolute error in discs against their labels");
+    println!("| empties | positions | exact labels | baseline | weights | hand-set |");
+    println!("|--------:|----------:|-------------:|---------:|--------:|---------:|");
+    for b in 0..ERROR_BUCKETS {
+        let (high, low) = bucket_empties(b);
+        println!(
+            "|   {low:2}-{high:2} | {:9} | {:12} | {:8.2} | {:7.2} | {:8.2} |",
+            new[b].0, exact[b], old[b].1, new[b].1, hand[b].1
+        );
+    }
+    let overall = |errors: &[(usize, f64)]| {
+        let n: usize = errors.iter().map(|e| e.0).sum();
+        errors.iter().filter(|e| e.0 > 0).map(|e| e.0 as f64 * e.1).sum::<f64>() / n as f64
+    };
+    println!(
+        "|     all | {:9} | {:12} | {:8.2} | {:7.2} | {:8.2} |",
+        held_out.len(),
+        exact.iter().sum::<usize>(),
+        overall(&old),
+        overall(&new),
+        overall(&hand)
+    );
+}
+
+/// The fuzz tests' random text and command lines.
+#[cfg(test)]
+mod tests {
+    use testkit::fuzz_args::fuzz_command_lines;
+    use testkit::fuzz_input::rounds;
+    use super::*;
+
+    fn parse(line: &str) -> Result<Command, String> {
+        parse_command(&line.split_whitespace().map(String::from).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn subcommands_read_their_defaults_and_refuse_junk() {
+        let Ok(Command::Selfplay { config, dir, weights, chunks, chunk_games, threads }) =
+            parse("selfplay --dir d --weights w")
+        else {
+            panic!("selfplay with its defaults was refused")
+        };
+        assert_eq!((config.seed, config.random_moves, config.depth, config.exact_empties), (1, (4, 16), 8, 20));
+        assert_eq!((dir, weights), (PathBuf::from("d"), PathBuf::from("w")));
+        assert_eq!(parse("selfplay --weights w").unwrap_err(), "selfplay needs --dir");
+        assert_eq!(parse("selfplay --dir d").unwrap_err(), "selfplay needs --weights");
+        assert_eq!((chunks, chunk_games, threads, config.noise), (1_000_000, 40, 2, 0.1));
+        let Ok(Command::Fit { data, baseline, quantum, .. }) = parse("fit --baseline none --quantum 0.5") else {
+            panic!("fit was refused")
+        };
+        assert_eq!((data.as_str(), baseline, quantum), (DEEP_DATA, None, 0.5));
+        assert!(matches!(parse("solver-nodes --obf a.obf"), Ok(Command::SolverNodes { count: 5, .. })));
+        for bad in [
+            "",
+            "train",
+            "generate --random 9",
+            "generate --random 20-8",
+            "generate --games -1",
+            "selfplay --dir d --weights w --threads 0",
+            "selfplay --dir d --weights w --depth 61",
+            "selfplay --noise",
+            "fit --epochs many",
+            "errors --weight w",
+            "solver-nodes",
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?} was accepted");
+        }
+    }
+
+    /// What each command may hold once read: the ranges its usage and messages promise.
+    fn in_range(command: &Command) -> bool {
+        match command {
+            Command::Generate { config, .. } => config.random_moves.0 <= config.random_moves.1,
+            Command::Selfplay { config, chunk_games, threads, .. } => {
+                config.random_moves.0 <= config.random_moves.1
+                    && (1..=60).contains(&config.depth)
+                    && config.exact_empties <= 60
+                    && *chunk_games > 0
+                    && *threads > 0
+            }
+            // Any value of their types will do.
+            Command::Relabel { .. } | Command::Fit { .. } | Command::Errors { .. } | Command::SolverNodes { .. } => {
+                true
+            }
+        }
+    }
+
+    #[test]
+    fn random_and_mutated_command_lines_are_read_in_range_or_refused_never_panic() {
+        const WORDS: &[&str] = &[
+            "generate",
+            "selfplay",
+            "relabel",
+            "fit",
+            "errors",
+            "solver-nodes",
+            "--games",
+            "--seed",
+            "--random",
+            "--depth",
+            "--exact",
+            "--temperature",
+            "--out",
+            "--dir",
+            "--weights",
+            "--chunks",
+            "--chunk-games",
+            "--threads",
+            "--noise",
+            "--data",
+            "--epochs",
+            "--ridge",
+            "--smoothing",
+            "--step",
+            "--patience",
+            "--quantum",
+            "--baseline",
+            "--obf",
+            "--count",
+            "none",
+            "4-16",
+            "a,b",
+        ];
+        const GOOD: &[&str] = &[
+            "generate --games 40 --seed 2 --random 8-20 --depth 2 --exact 16 --temperature 1.0 --out o",
+            "selfplay --dir d --weights w --chunks 9 --chunk-games 40 --threads 2 --seed 1 --random 4-16 --depth 8 \
+             --exact 20 --noise 0.1",
+            "relabel --data a,b --weights w --depth 4 --exact 16 --out o",
+            "fit --data d --epochs 400 --ridge 2 --smoothing 4 --step 0.25 --patience 20 --quantum 0 --out o \
+             --baseline none",
+            "errors --data d --weights w --baseline b",
+            "solver-nodes --obf f --count 5 --weights w",
+        ];
+        fuzz_command_lines("reversi-train", 32, 20 * rounds(), (WORDS, GOOD), parse_command, in_range);
+    }
+}
