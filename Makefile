@@ -45,7 +45,7 @@ site-next: setup
 
 # FFO #40-#44 solved exactly in a release build (about 5 s of solving), every listed move of FForum #1-#19 and the
 # best scores of #20-#39 (about 6 s), and the opening book checked against fresh searches: the release checks CI runs.
-# The plain-memory build the README's measurement uses is only type-checked, so it keeps compiling.
+# The plain-memory build docs/benchmarks.md measures with is only type-checked, so it keeps compiling.
 test-native: setup
 	cargo test --workspace
 	cargo test --release -p cli --test ffo --test fforum

@@ -67,7 +67,7 @@ const MASTER_SELECTIVITY: u8 = 1;
 /// With T = 3 a move one disc worse than the best is chosen 72 % as often as the best, one 6 discs worse 14 % as
 /// often, one 15 discs worse under 1 %: small slips are common and blunders rare, unlike uniform noise. Even a
 /// Beginner solves the last 10 empties exactly and then mostly slips by a disc or two. Each level scores 10-25 %
-/// against the next one up, Expert against Master on the clock (the README has the ladder and the commands); Master
+/// against the next one up, Expert against Master on the clock (docs/strength.md has the ladder and the commands); Master
 /// is the full-strength search. The match runner's `novice` (a corner, else the most discs) beats Beginner seldom:
 /// what Beginner would lose to it, it loses to Intermediate too.
 pub const LEVELS: [LevelSettings; 5] = [
