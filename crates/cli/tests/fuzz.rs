@@ -4,6 +4,8 @@
 //! Each test prints how many inputs it tried. `FUZZ_ITERATIONS=N cargo test -p cli --test fuzz -- --nocapture` runs N
 //! rounds instead of the default (`DEFAULT_ROUNDS`, a few seconds in a debug build).
 
+use cli::nboard::ggf::{parse_ggf, parse_move};
+use cli::nboard::nboard_session::Session;
 use engine::eval::weights::Weights;
 use engine::rng::Rng;
 use engine::rules::random_play::random_move;
@@ -12,8 +14,6 @@ use game::notation::{
     write_transcript,
 };
 use game::{parse_square, square_name, BoardSize, Color, Game, Position, SetupPosition, Variant};
-use cli::nboard::ggf::{parse_ggf, parse_move};
-use cli::nboard::nboard_session::Session;
 use std::time::Duration;
 
 use testkit::fuzz_input::{mutate, random_text, rounds};

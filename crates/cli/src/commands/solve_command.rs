@@ -1,0 +1,25 @@
+//! `reversi-engine solve <file.obf> [--time SECONDS] [--nodes N]`: every position of the file solved exactly and
+//! checked against the scores it lists.
+
+use super::Failure;
+use crate::suite_solve::{solve_suite, SolveLimit, SuiteTotals};
+
+/// Solves the suite at `path`; fails with status 2 if the file cannot be read, else as `verdict` says.
+pub fn run_solve(path: &str, limit: SolveLimit) -> Result<(), Failure> {
+    match solve_suite(path, limit) {
+        Ok(totals) => verdict(&totals),
+        Err(message) => Err(Failure::new(2, format!("reversi-engine solve: {message}"))),
+    }
+}
+
+/// Exit status of a solved suite: 1 if a position was unreadable, solved differently from the file or not solved
+/// within the limit, or if there was nothing to solve.
+pub fn verdict(totals: &SuiteTotals) -> Result<(), Failure> {
+    if totals.positions == 0 && totals.mismatches == 0 {
+        return Err(Failure::new(1, "reversi-engine: no position to solve in the file".to_string()));
+    }
+    if totals.mismatches > 0 || totals.unfinished > 0 {
+        return Err(Failure::quiet(1));
+    }
+    Ok(())
+}
