@@ -1,6 +1,14 @@
 //! `reversi-engine`: the engine's command line. Reads the arguments (`command_line`), runs the subcommand
 //! (`commands`, one module each) and exits with its status.
 
+/// `eprintln!` that never panics: with stderr gone (a full disk) there is nobody left to tell.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod command_line;
 mod commands;
 mod suite_solve;
@@ -10,6 +18,7 @@ use commands::{
     bench_command, book_command, levels_command, match_command, nboard_command, pace_command, perft_command,
     solve_command, Failure,
 };
+use std::io::Write;
 use std::process::ExitCode;
 
 /// Writes to a closed pipe (`reversi-engine solve … | head -1`) end the program quietly, as they end Unix tools,
@@ -25,24 +34,21 @@ fn die_quietly_on_closed_pipes() {
 #[cfg(not(unix))]
 fn die_quietly_on_closed_pipes() {}
 
-/// Runs `command`.
-fn run(command: Command) -> Result<(), Failure> {
+/// Runs `command`, writing its results to `out`.
+fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
     match command {
-        Command::Help => println!("{USAGE}"),
-        Command::Perft(depth) => perft_command::run_perft(depth),
-        Command::Solve { path, limit } => return solve_command::run_solve(&path, limit),
-        Command::Bench(path) => return bench_command::run_bench(&path),
-        Command::Nboard { move_time } => nboard_command::run_nboard(move_time),
-        Command::Levels { slice, levels } => levels_command::bench_levels(slice, &levels),
-        Command::Pace { games, level, seed } => pace_command::run_pace(games, level, seed),
-        Command::Book(options) => {
-            book_command::build_book(&options).map_err(|m| Failure::new(2, format!("reversi-engine book: {m}")))?
-        }
-        Command::Match(options) => {
-            match_command::run_match(&options).map_err(|m| Failure::new(2, format!("reversi-engine match: {m}")))?
-        }
+        Command::Help => writeln!(out, "{USAGE}")?,
+        Command::Perft(depth) => perft_command::run_perft(depth, out)?,
+        Command::Solve { path, limit } => solve_command::run_solve(&path, limit, out)?,
+        Command::Bench(path) => bench_command::run_bench(&path, out)?,
+        Command::Nboard { move_time } => nboard_command::run_nboard(move_time, out)?,
+        Command::Levels { slice, levels } => levels_command::bench_levels(slice, &levels, out)?,
+        Command::Pace { games, level, seed } => pace_command::run_pace(games, level, seed, out)?,
+        Command::Book(options) => book_command::run_book(&options, out)?,
+        Command::Match(options) => match_command::run_match(&options, out)?,
     }
-    Ok(())
+    // The last lines may still wait in the buffer: a full disk shows here.
+    Ok(out.flush()?)
 }
 
 fn main() -> ExitCode {
@@ -51,15 +57,15 @@ fn main() -> ExitCode {
     let command = match parse_command(&args) {
         Ok(command) => command,
         Err(message) => {
-            eprintln!("reversi-engine: {message}\n{USAGE}");
+            note!("reversi-engine: {message}\n{USAGE}");
             return ExitCode::from(2);
         }
     };
-    match run(command) {
+    match run(command, &mut std::io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
             if let Some(message) = failure.message {
-                eprintln!("{message}");
+                note!("{message}");
             }
             ExitCode::from(failure.status)
         }

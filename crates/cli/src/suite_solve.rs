@@ -6,10 +6,11 @@ use engine::search::{Interrupted, SolveSlices};
 use engine::{Board, Limits, Searcher};
 use game::notation::read_obf_file;
 use game::{square_name, Move};
+use std::io::{self, Write};
 use std::time::Instant;
 
 /// A text file, without the byte-order mark some editors put at its start.
-fn read_text(path: &str) -> Result<String, String> {
+pub fn read_text(path: &str) -> Result<String, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     Ok(text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text))
 }
@@ -66,7 +67,7 @@ fn solve_within(searcher: &mut Searcher, board: &Board, line: usize, limit: Solv
             let midgame = so_far.midgame.map_or("no midgame iteration done yet".to_string(), |(depth, score)| {
                 format!("midgame depth {depth} done: {score:+}")
             });
-            eprintln!(
+            note!(
                 "line {line}: {} empties, {elapsed:.0} s, {:.0} M nodes, {midgame}, best so far {}, still solving",
                 board.empty_count(),
                 so_far.nodes as f64 / 1e6,
@@ -76,17 +77,18 @@ fn solve_within(searcher: &mut Searcher, board: &Board, line: usize, limit: Solv
     }
 }
 
-/// Solves every position of an OBF file (a fresh table for each), printing one line per position and the totals.
-/// A position the limit stops gets the best move and midgame score found so far, marked as not exact.
-pub fn solve_suite(path: &str, limit: SolveLimit) -> Result<SuiteTotals, String> {
-    let text = read_text(path)?;
+/// Solves every position of an OBF file's `text` (a fresh table for each), writing one line per position and the
+/// totals to `out`. A position the limit stops gets the best move and midgame score found so far, marked as not
+/// exact.
+pub fn solve_suite(text: &str, limit: SolveLimit, out: &mut impl Write) -> io::Result<SuiteTotals> {
     let mut searcher = Searcher::new(TT_MEGABYTES);
     let mut totals = SuiteTotals { positions: 0, nodes: 0, seconds: 0.0, mismatches: 0, unfinished: 0 };
-    println!(
+    writeln!(
+        out,
         "{:>5} {:>4} {:>6} {:>8} {:>14} {:>9} {:>9}",
         "line", "move", "score", "expected", "nodes", "time s", "Mnodes/s"
-    );
-    for (line, parsed) in read_obf_file(&text) {
+    )?;
+    for (line, parsed) in read_obf_file(text) {
         let parsed = parsed.map_err(|e| e.to_string()).and_then(|obf| match obf.position.board().as_board() {
             Some(board) => Ok((obf, board)),
             None => Err("only 8×8 positions with the centre filled are solved".to_string()),
@@ -94,7 +96,7 @@ pub fn solve_suite(path: &str, limit: SolveLimit) -> Result<SuiteTotals, String>
         let (position, board) = match parsed {
             Ok(found) => found,
             Err(message) => {
-                println!("{line:>5} skipped: {message}");
+                writeln!(out, "{line:>5} skipped: {message}")?;
                 totals.mismatches += 1;
                 continue;
             }
@@ -133,10 +135,11 @@ pub fn solve_suite(path: &str, limit: SolveLimit) -> Result<SuiteTotals, String>
             }
         };
         let mv = best_move.map_or("pass".to_string(), |sq| square_name(sq, 8));
-        println!(
+        writeln!(
+            out,
             "{line:>5} {mv:>4} {score:>6} {expected_text:>8} {nodes:>14} {seconds:>9.3} {:>9.1}{flag}",
             nodes as f64 / seconds / 1e6
-        );
+        )?;
         totals.positions += 1;
         totals.nodes += nodes;
         totals.seconds += seconds;
@@ -148,13 +151,14 @@ pub fn solve_suite(path: &str, limit: SolveLimit) -> Result<SuiteTotals, String>
     if totals.unfinished > 0 {
         verdict.push(format!("{} NOT EXACT (limit reached)", totals.unfinished));
     }
-    println!(
+    writeln!(
+        out,
         "total: {} positions, {} nodes, {:.3} s, {:.1} Mnodes/s, {}",
         totals.positions,
         totals.nodes,
         totals.seconds,
         totals.nodes as f64 / totals.seconds.max(1e-9) / 1e6,
         if verdict.is_empty() { "all as expected".to_string() } else { verdict.join(", ") }
-    );
+    )?;
     Ok(totals)
 }

@@ -9,7 +9,7 @@ mod support {
     pub mod engine_process;
 }
 
-use support::engine_process::engine;
+use support::engine_process::{engine, engine_writing_to};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -145,4 +145,31 @@ fn solve_stops_at_its_limit_and_says_the_result_is_not_exact() {
     let easy = temp_file("easy.obf", format!("{}\n", easy_obf_line()).as_bytes());
     let output = engine(&["solve", &easy, "--time", "60"], b"");
     assert!(output.status.success() && !text(&output.stdout).contains("NOT EXACT"), "{}", text(&output.stdout));
+}
+
+/// Each command writing to a full disk says so on stderr and exits with status 2: no panic, no abort.
+#[cfg(unix)]
+#[test]
+fn a_full_disk_is_reported_and_ends_with_status_two() {
+    use std::os::unix::process::ExitStatusExt;
+    // Fault 10: "failed printing to stdout: No space left on device", a panic and exit 134 (101 in a debug build).
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    let suite = temp_file("full.obf", format!("{}\n", easy_obf_line()).as_bytes());
+    let match_args = ["match", "--a", "hand:1", "--b", "hand:1", "--plies", "0", "--games", "2"];
+    for (args, stdin) in [
+        (&["help"][..], &b""[..]),
+        (&["perft", "3"], b""),
+        (&["solve", &suite], b""),
+        (&match_args, b""),
+        (&["nboard"], b"nboard 2\nping 1\n"),
+    ] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let output = engine_writing_to(Stdio::from(full), args, stdin);
+        assert_no_crash(&output);
+        assert_eq!((output.status.code(), output.status.signal()), (Some(2), None), "{args:?}");
+        let stderr = text(&output.stderr);
+        assert!(stderr.contains("cannot write the output") && stderr.contains("No space left"), "{args:?}: {stderr}");
+    }
 }

@@ -3,17 +3,18 @@
 use super::perft_command::run_perft;
 use super::solve_command::verdict;
 use super::Failure;
-use crate::suite_solve::{solve_suite, SolveLimit};
+use crate::suite_solve::{read_text, solve_suite, SolveLimit};
+use std::io::Write;
 
 const BENCH_PERFT_DEPTH: u32 = 12;
 
 /// Runs perft 12 and solves the suite at `path` (skipped, with the reason, if it cannot be read).
-pub fn run_bench(path: &str) -> Result<(), Failure> {
-    run_perft(BENCH_PERFT_DEPTH);
-    match solve_suite(path, SolveLimit::default()) {
-        Ok(totals) => verdict(&totals),
+pub fn run_bench(path: &str, out: &mut impl Write) -> Result<(), Failure> {
+    run_perft(BENCH_PERFT_DEPTH, out)?;
+    match read_text(path) {
+        Ok(text) => verdict(&solve_suite(&text, SolveLimit::default(), out)?),
         Err(message) => {
-            println!("endgame suite skipped: {message}");
+            writeln!(out, "endgame suite skipped: {message}")?;
             Ok(())
         }
     }

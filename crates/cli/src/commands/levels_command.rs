@@ -4,6 +4,7 @@
 use super::{percentile, TT_MEGABYTES};
 use engine::ai::think_job::slice_nodes;
 use engine::{Ai, Level, Opening, ThinkJob, VariantBoard};
+use std::io::{self, Write};
 use std::time::Instant;
 
 /// Positions from a game of the given board, every `every` plies, played by Intermediate with a fixed seed.
@@ -28,14 +29,15 @@ fn sample_positions(size: usize, opening: Opening, every: usize, ai: &mut Ai) ->
 
 /// Each level thinks on positions of every board as the browser would: in slices of `slice` nodes, cut short at
 /// the level's time budget. Prints the time per move and the longest slice.
-pub fn bench_levels(slice: Option<u64>, levels: &[Level]) {
+pub fn bench_levels(slice: Option<u64>, levels: &[Level], out: &mut impl Write) -> io::Result<()> {
     let mut ai = Ai::new(TT_MEGABYTES);
     let boards = [(8, Opening::Standard), (6, Opening::Standard), (10, Opening::Standard), (8, Opening::EmptyCentre)];
-    println!("slices of {} nodes", slice.map_or("auto".to_string(), |n| n.to_string()));
-    println!(
+    writeln!(out, "slices of {} nodes", slice.map_or("auto".to_string(), |n| n.to_string()))?;
+    writeln!(
+        out,
         "{:<14} {:<13} {:>5} {:>9} {:>9} {:>8} {:>10} {:>9} {:>9} {:>9}",
         "level", "board", "moves", "mean s", "max s", "forced", "Mnodes/s", "slice ms", "p99 ms", "max ms"
-    );
+    )?;
     for (size, opening) in boards {
         let positions = sample_positions(size, opening, 7, &mut ai);
         let board_name = format!("{size}x{size}{}", if opening == Opening::EmptyCentre { " centre" } else { "" });
@@ -64,7 +66,8 @@ pub fn bench_levels(slice: Option<u64>, levels: &[Level]) {
                 total += seconds;
                 longest_move = longest_move.max(seconds);
             }
-            println!(
+            writeln!(
+                out,
                 "{:<14} {board_name:<13} {:>5} {:>9.3} {:>9.3} {forced:>8} {:>10.2} {:>9.1} {:>9.1} {:>9.1}",
                 settings.name,
                 positions.len(),
@@ -74,7 +77,8 @@ pub fn bench_levels(slice: Option<u64>, levels: &[Level]) {
                 percentile(&mut slices, 0.5),
                 percentile(&mut slices, 0.99),
                 percentile(&mut slices, 1.0)
-            );
+            )?;
         }
     }
+    Ok(())
 }

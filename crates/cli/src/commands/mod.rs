@@ -29,6 +29,19 @@ impl Failure {
     pub fn quiet(status: u8) -> Failure {
         Failure { status, message: None }
     }
+
+    /// Exit status 2 with `message` about `command`'s input or files: `reversi-engine <command>: <message>`.
+    pub fn of(command: &str, message: impl std::fmt::Display) -> Failure {
+        Failure::new(2, format!("reversi-engine {command}: {message}"))
+    }
+}
+
+/// The output could not be written (a full disk): status 2 with the reason. A closed pipe never gets here on Unix,
+/// where SIGPIPE ends the program quietly first.
+impl From<std::io::Error> for Failure {
+    fn from(error: std::io::Error) -> Failure {
+        Failure::new(2, format!("reversi-engine: cannot write the output: {error}"))
+    }
 }
 
 /// The `q` quantile (0 to 1) of some durations, nearest rank.

@@ -3,14 +3,15 @@
 
 use super::TT_MEGABYTES;
 use cli::nboard::nboard_session::Session;
-use std::io::{BufRead, Write};
+use std::io::{self, BufRead, ErrorKind, Write};
 use std::time::Duration;
 
-/// The NBoard protocol until `quit` or the end of stdin. Lines that are not UTF-8 are read lossily.
-pub fn run_nboard(move_time: Duration) {
+/// The NBoard protocol until `quit` or the end of stdin, replying on `out`. Lines that are not UTF-8 are read
+/// lossily. Fails if a reply cannot be written (a full disk).
+pub fn run_nboard(move_time: Duration, out: &mut impl Write) -> io::Result<()> {
     let mut session = Session::new(TT_MEGABYTES).with_move_time(move_time);
-    let (stdin, stdout, stderr) = (std::io::stdin(), std::io::stdout(), std::io::stderr());
-    let (mut input, mut out, mut err) = (stdin.lock(), stdout.lock(), stderr.lock());
+    let (stdin, stderr) = (std::io::stdin(), std::io::stderr());
+    let (mut input, mut err) = (stdin.lock(), stderr.lock());
     let mut bytes = Vec::new();
     loop {
         bytes.clear();
@@ -22,11 +23,13 @@ pub fn run_nboard(move_time: Duration) {
                 break;
             }
         }
-        match session.handle(&String::from_utf8_lossy(&bytes), &mut out, &mut err) {
+        match session.handle(&String::from_utf8_lossy(&bytes), out, &mut err) {
             Ok(true) => {}
             Ok(false) => break,
             // stdout is gone (the GUI closed the pipe): nobody is listening any more.
-            Err(_) => break,
+            Err(e) if e.kind() == ErrorKind::BrokenPipe => break,
+            Err(e) => return Err(e),
         }
     }
+    Ok(())
 }

@@ -5,6 +5,7 @@ use super::percentile;
 use engine::ai::think_job::slice_nodes;
 use engine::{Ai, Level, Opening, ThinkJob, VariantBoard};
 use game::square_name;
+use std::io::{self, Write};
 use std::time::Instant;
 
 /// The app's transposition table for the computer, in MB (`app::thinking`).
@@ -12,11 +13,15 @@ const APP_TABLE_MEGABYTES: usize = 16;
 
 /// A level plays whole games against itself from the start as the app would make it play (on the clock, in
 /// slices, with its time management and book); prints each move's time and the summary.
-pub fn run_pace(games: usize, level: Level, seed: u64) {
+pub fn run_pace(games: usize, level: Level, seed: u64, out: &mut impl Write) -> io::Result<()> {
     let settings = level.settings();
     let mut ai = Ai::new(APP_TABLE_MEGABYTES);
     let (mut times, mut book_moves, mut forced_moves) = (Vec::new(), 0, 0);
-    println!("{} on the clock: target {:?} ms, cap {} ms", settings.name, settings.target_ms, settings.time_budget_ms);
+    writeln!(
+        out,
+        "{} on the clock: target {:?} ms, cap {} ms",
+        settings.name, settings.target_ms, settings.time_budget_ms
+    )?;
     for game in 0..games as u64 {
         ai.clear();
         let (black, white) = VariantBoard::start_discs(8, Opening::Standard);
@@ -51,23 +56,25 @@ pub fn run_pace(games: usize, level: Level, seed: u64) {
             } else {
                 "midgame"
             };
-            println!(
+            writeln!(
+                out,
                 "game {} ply {ply:2} {:>3} {seconds:6.2} s  {how} depth {} score {:+}",
                 game + 1,
                 square_name(mv, 8),
                 decision.depth,
                 decision.score
-            );
+            )?;
             times.push(seconds);
             board = board.play(mv);
         }
     }
     let moves = times.len();
     let mean = times.iter().sum::<f64>() / moves.max(1) as f64;
-    println!(
+    writeln!(
+        out,
         "{moves} moves ({book_moves} from the book, {forced_moves} forced): median {:.2} s, mean {mean:.2} s, 90th percentile {:.2} s, longest {:.2} s",
         percentile(&mut times, 0.5),
         percentile(&mut times, 0.9),
         percentile(&mut times, 1.0)
-    );
+    )
 }

@@ -2,14 +2,13 @@
 //! checked against the scores it lists.
 
 use super::Failure;
-use crate::suite_solve::{solve_suite, SolveLimit, SuiteTotals};
+use crate::suite_solve::{read_text, solve_suite, SolveLimit, SuiteTotals};
+use std::io::Write;
 
 /// Solves the suite at `path`; fails with status 2 if the file cannot be read, else as `verdict` says.
-pub fn run_solve(path: &str, limit: SolveLimit) -> Result<(), Failure> {
-    match solve_suite(path, limit) {
-        Ok(totals) => verdict(&totals),
-        Err(message) => Err(Failure::new(2, format!("reversi-engine solve: {message}"))),
-    }
+pub fn run_solve(path: &str, limit: SolveLimit, out: &mut impl Write) -> Result<(), Failure> {
+    let text = read_text(path).map_err(|why| Failure::of("solve", why))?;
+    verdict(&solve_suite(&text, limit, out)?)
 }
 
 /// Exit status of a solved suite: 1 if a position was unreadable, solved differently from the file or not solved

@@ -10,10 +10,16 @@ const HANG: Duration = Duration::from_secs(60);
 
 /// Runs the engine with `args` and `stdin`, killing it (and failing) if it is still running after `HANG`.
 pub fn engine(args: &[&str], stdin: &[u8]) -> Output {
+    engine_writing_to(Stdio::piped(), args, stdin)
+}
+
+/// `engine` with its standard output sent to `stdout` (a file, `/dev/full`) instead of captured.
+#[allow(dead_code)] // tests/nboard.rs captures every output.
+pub fn engine_writing_to(stdout: Stdio, args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_reversi-engine"))
         .args(args)
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
+        .stdout(stdout)
         .stderr(Stdio::piped())
         .spawn()
         .expect("the engine starts");
