@@ -20,9 +20,14 @@ pub struct SuiteTotals {
     pub positions: usize,
     pub nodes: u64,
     pub seconds: f64,
+    /// Positions solved to another score than the file's, or whose best move the file scores lower.
     pub mismatches: usize,
     /// Positions the limit stopped before their solve finished.
     pub unfinished: usize,
+    /// Lines that are not OBF positions.
+    pub unreadable: usize,
+    /// Positions read but not solved: not 8×8 with the centre filled.
+    pub skipped: usize,
 }
 
 /// When `solve` gives up on a position: after this long or this many nodes (none: never).
@@ -82,24 +87,26 @@ fn solve_within(searcher: &mut Searcher, board: &Board, line: usize, limit: Solv
 /// exact.
 pub fn solve_suite(text: &str, limit: SolveLimit, out: &mut impl Write) -> io::Result<SuiteTotals> {
     let mut searcher = Searcher::new(TT_MEGABYTES);
-    let mut totals = SuiteTotals { positions: 0, nodes: 0, seconds: 0.0, mismatches: 0, unfinished: 0 };
+    let mut totals =
+        SuiteTotals { positions: 0, nodes: 0, seconds: 0.0, mismatches: 0, unfinished: 0, unreadable: 0, skipped: 0 };
     writeln!(
         out,
         "{:>5} {:>4} {:>6} {:>8} {:>14} {:>9} {:>9}",
         "line", "move", "score", "expected", "nodes", "time s", "Mnodes/s"
     )?;
     for (line, parsed) in read_obf_file(text) {
-        let parsed = parsed.map_err(|e| e.to_string()).and_then(|obf| match obf.position.board().as_board() {
-            Some(board) => Ok((obf, board)),
-            None => Err("only 8×8 positions with the centre filled are solved".to_string()),
-        });
-        let (position, board) = match parsed {
-            Ok(found) => found,
-            Err(message) => {
-                writeln!(out, "{line:>5} skipped: {message}")?;
-                totals.mismatches += 1;
+        let position = match parsed {
+            Ok(position) => position,
+            Err(why) => {
+                writeln!(out, "{line:>5} line {line} unreadable: {why}")?;
+                totals.unreadable += 1;
                 continue;
             }
+        };
+        let Some(board) = position.position.board().as_board() else {
+            writeln!(out, "{line:>5} skipped: only 8×8 positions with the centre filled are solved")?;
+            totals.skipped += 1;
+            continue;
         };
         searcher.clear();
         let start = Instant::now();
@@ -150,6 +157,12 @@ pub fn solve_suite(text: &str, limit: SolveLimit, out: &mut impl Write) -> io::R
     }
     if totals.unfinished > 0 {
         verdict.push(format!("{} NOT EXACT (limit reached)", totals.unfinished));
+    }
+    if totals.unreadable > 0 {
+        verdict.push(format!("{} unreadable line{}", totals.unreadable, if totals.unreadable == 1 { "" } else { "s" }));
+    }
+    if totals.skipped > 0 {
+        verdict.push(format!("{} skipped", totals.skipped));
     }
     writeln!(
         out,

@@ -173,3 +173,34 @@ fn a_full_disk_is_reported_and_ends_with_status_two() {
         assert!(stderr.contains("cannot write the output") && stderr.contains("No space left"), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn bench_on_a_missing_suite_fails_at_once_as_solve_does() {
+    // Fault 14: bench said "endgame suite skipped" and exited 0 after its perft, where solve exits 2.
+    let missing = std::env::temp_dir().join("reversi-cli-no-such-dir/missing.obf");
+    let missing = missing.to_string_lossy();
+    let (bench, solve) = (engine(&["bench", &missing], b""), engine(&["solve", &missing], b""));
+    for output in [&bench, &solve] {
+        assert_no_crash(output);
+        assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+    }
+    let reason = |output: &Output| text(&output.stderr).split_once(": ").map(|(_, why)| why.to_string());
+    assert!(reason(&bench).is_some_and(|why| why.starts_with(&format!("cannot read {missing}"))), "{bench:?}");
+    assert_eq!(reason(&bench), reason(&solve));
+    assert!(text(&bench.stdout).is_empty(), "no perft before the suite is read: {}", text(&bench.stdout));
+}
+
+#[test]
+fn solve_says_which_lines_are_unreadable_and_why_not_mismatch() {
+    // Fault 15: an unreadable line was counted as a "MISMATCH".
+    let suite = temp_file("unreadable.obf", format!("junk\n{}\n", easy_obf_line()).as_bytes());
+    let output = engine(&["solve", &suite], b"");
+    assert_no_crash(&output);
+    assert_eq!(output.status.code(), Some(1), "an unreadable line is not a success");
+    let stdout = text(&output.stdout);
+    assert!(!stdout.contains("MISMATCH"), "{stdout}");
+    let row = stdout.lines().find(|l| l.trim_start().starts_with("1 ")).unwrap_or_else(|| panic!("{stdout}"));
+    assert!(row.contains("line 1 unreadable: ") && row.contains("board string"), "{row}");
+    let total = stdout.lines().last().unwrap();
+    assert!(total.contains("1 positions") && total.contains("1 unreadable line"), "{total}");
+}

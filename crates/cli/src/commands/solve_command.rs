@@ -11,13 +11,14 @@ pub fn run_solve(path: &str, limit: SolveLimit, out: &mut impl Write) -> Result<
     verdict(&solve_suite(&text, limit, out)?)
 }
 
-/// Exit status of a solved suite: 1 if a position was unreadable, solved differently from the file or not solved
-/// within the limit, or if there was nothing to solve.
+/// Exit status of a solved suite: 1 if a line was unreadable or not solvable here, a position was solved
+/// differently from the file or not within the limit, or if there was nothing to solve.
 pub fn verdict(totals: &SuiteTotals) -> Result<(), Failure> {
-    if totals.positions == 0 && totals.mismatches == 0 {
+    let passed_over = totals.unreadable + totals.skipped;
+    if totals.positions == 0 && passed_over == 0 {
         return Err(Failure::new(1, "reversi-engine: no position to solve in the file".to_string()));
     }
-    if totals.mismatches > 0 || totals.unfinished > 0 {
+    if totals.mismatches > 0 || totals.unfinished > 0 || passed_over > 0 {
         return Err(Failure::quiet(1));
     }
     Ok(())
