@@ -1,4 +1,86 @@
 //! The Leptos app that trunk builds: components over plain-Rust state shared through context, above the engine,
-//! game, net and analysis crates (ARCHITECTURE.md).
+//! game, net and analysis crates (ARCHITECTURE.md). Its folders are kinds, each with its rule in its `mod.rs`, and
+//! each imports only the crates and the kinds listed before it:
+//!
+//! - `model`: the state and its rules in plain Rust (`AppState`'s signals and actions, the table, options, saves,
+//!   the analysis state), tested natively. The actions publish what happened as an `event`.
+//! - `effects`: what follows the state and the events instead of being called by each action (autosave, sound,
+//!   clipboard, keyboard, theme, the computer's thinking, the analysis loop): the browser glue.
+//! - `board`: the board components.
+//! - `online`: online play in the browser (the connection, links, its panel and clocks).
+//! - `panels`: the toolbar, the bars and the side panels around the board.
+//! - `dialogs`: every dialog (at most one open) and the form pieces they share.
+//! - `setup`: setting up a position, its actions and its panel.
+//!
+//! This file is the `App` component: it provides the state, installs the effects and lays out the components.
 
-pub mod app;
+mod board;
+mod dialogs;
+mod effects;
+pub mod model;
+mod online;
+mod panels;
+mod setup;
+
+use board::{board_input, board_view};
+use effects::{analysis_driver, autosave, clipboard, keyboard, sound, theme, thinking};
+use leptos::prelude::*;
+use panels::{
+    eval_graph, game_bar, hints_panel, move_list, result_panel, review_panel, status, toolbar, update_notice,
+};
+use setup::setup_panel;
+
+#[component]
+pub fn App() -> impl IntoView {
+    let state = autosave::provide_saved_state();
+    keyboard::install(state);
+    // Sound first: its start-up task (making the audio context) must come before the engine's.
+    sound::install(state);
+    clipboard::install(state);
+    thinking::install(state);
+    analysis_driver::install(state);
+    let online = online::install(state);
+    online::open_from_fragment(state, online);
+    theme::follow_options(state);
+    // While a dialog is open the page behind it is inert, so Tab stays within the dialog.
+    let behind_dialog = move || state.dialog.get().is_some();
+    let setting_up = move || state.setup.with(Option::is_some);
+    view! {
+        <div class="app">
+            <toolbar::Toolbar attr:inert=behind_dialog />
+            <main class="layout" inert=behind_dialog>
+                <Show
+                    when=setting_up
+                    fallback=move || view! {
+                        <div class="board-area">
+                            <board_view::BoardView input=board_input::BoardInput::of_app(state) />
+                            <result_panel::ResultPanel />
+                        </div>
+                        <game_bar::GameBar />
+                        <aside class="side-panel">
+                            <status::Status />
+                            <online::OnlinePanel />
+                            <hints_panel::HintsPanel />
+                            <move_list::MoveList />
+                            <eval_graph::EvalGraph />
+                            <review_panel::ReviewPanel />
+                        </aside>
+                    }
+                >
+                    <div class="board-area">
+                        <board_view::BoardView input=board_input::BoardInput::of_setup(state) />
+                    </div>
+                    <setup_panel::SetupBar />
+                    <aside class="side-panel">
+                        <setup_panel::SetupPanel />
+                    </aside>
+                </Show>
+            </main>
+            <p class="visually-hidden" aria-live="polite" data-testid="announcer">
+                {move || state.announcement.get()}
+            </p>
+            <dialogs::OpenDialog />
+            <update_notice::UpdateNotice />
+        </div>
+    }
+}

@@ -6,7 +6,7 @@ fn main() {
     if let Some(first_paint) = leptos::prelude::document().get_element_by_id("first-paint") {
         first_paint.remove();
     }
-    leptos::mount::mount_to_body(reversi::app::App);
+    leptos::mount::mount_to_body(reversi::App);
 }
 
 /// Natively there is nothing to mount; the app's logic is tested through the library.

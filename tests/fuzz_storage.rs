@@ -9,13 +9,13 @@
 //! inputs, a few seconds). `FUZZ_SCALE=50` tries fifty times as many, and `FUZZ_SEED` changes the inputs.
 #![cfg(not(target_arch = "wasm32"))]
 
-use reversi::app::options::{read_saved_options, Options};
-use reversi::app::saves::{
+use game::{load, load_fields, save, squares_of, BoardSize, Color, Game, Opening, Statistics, Variant};
+use reversi::model::options::{read_saved_options, Options};
+use reversi::model::saves::{
     restore, save_options, save_statistics, save_table, GuardedStore, GAME_KEY, OPTIONS_KEY, STATISTICS_KEY,
 };
-use reversi::app::store::{KeyValueStore, MemoryStore};
-use reversi::app::table::Table;
-use game::{load, load_fields, save, squares_of, BoardSize, Color, Game, Opening, Statistics, Variant};
+use reversi::model::store::{KeyValueStore, MemoryStore};
+use reversi::model::table::Table;
 
 /// SplitMix64: a small, well-mixed generator, so the inputs are the same on every run with the same seed.
 struct Random(u64);

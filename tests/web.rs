@@ -34,7 +34,7 @@ fn exported_solve_answers_the_listed_score() {
 
 mod app {
     use leptos::prelude::*;
-    use reversi::app::App;
+    use reversi::App;
     use wasm_bindgen::JsCast;
     use wasm_bindgen_test::wasm_bindgen_test;
 

@@ -1,0 +1,184 @@
+//! "Play a friend online": the host makes an invitation (link, code, QR code), the guest pastes it and sends back
+//! an answer, the host pastes that, and both see "Connected" with the same check number. Below, the game by link
+//! for when no connection can be made.
+
+use super::Modal;
+use crate::model::state::AppState;
+use crate::online::{game_url, share_or_copy, ColourChoice, Online, Phase, QrImage, FAILED};
+use leptos::prelude::*;
+use net::clock::{Clock, LIMITS_MINUTES};
+
+#[component]
+pub fn OnlineDialog() -> impl IntoView {
+    let state = AppState::get();
+    let online = Online::get();
+    let code = RwSignal::new(online.arrived_code.get_untracked());
+    let error = RwSignal::new(None::<String>);
+    let colour = RwSignal::new(ColourChoice::Random);
+    let clock = RwSignal::new(None::<Clock>);
+    let phase = move || online.phase.get();
+    let resuming = move || state.table.with(|t| t.online.as_ref().is_some_and(|s| s.host));
+    let variant = move || {
+        let v = state.table.with(|t| t.online.as_ref().map(|_| t.game.variant()));
+        let v = v.unwrap_or_else(|| state.options.with(|o| o.variant()));
+        let opening = match v.opening {
+            game::Opening::Standard => "four-disc start",
+            game::Opening::EmptyCentre => "empty centre",
+        };
+        format!("{n}×{n}, {opening}, {} moves first", v.first, n = v.size.n())
+    };
+    let connect = move || {
+        error.set(None);
+        if let Err(why) = online.connect(state, &code.get_untracked()) {
+            error.set(Some(format!("Cannot use this code: {why}")));
+        }
+    };
+    let status = move || match phase() {
+        Phase::Idle => String::new(),
+        Phase::Preparing => "Preparing the connection details (a few seconds)…".into(),
+        Phase::Invited => "Send the invitation to your friend, then paste their answer below.".into(),
+        Phase::Answered => "Send this answer back to your friend; the game starts when they paste it.".into(),
+        Phase::Connecting => "Connecting…".into(),
+        Phase::Connected => {
+            format!("Connected. Check number {}: your friend sees the same.", online.check.get().unwrap_or_default())
+        }
+        Phase::Lost => "The connection was lost. The game is kept: make a fresh invitation to continue.".into(),
+        Phase::Failed(why) => why,
+    };
+    let failed = move || matches!(phase(), Phase::Failed(_) | Phase::Lost);
+    let game_link = move || state.table.with(|t| game_url(&t.game));
+    view! {
+        <Modal title="Play a friend online" class="online-dialog">
+            <p class="online-status" role="status" data-connection=move || phase().key()>{status}</p>
+            <Show when=failed>
+                <p class="online-help">{FAILED}</p>
+            </Show>
+            <section class="online-step" aria-labelledby="online-invite">
+                <h3 id="online-invite">"1. Invite a friend"</h3>
+                <p>
+                    {move || if resuming() { "Continue your online game " } else { "A new game: " }}
+                    {variant}
+                    {move || (!resuming()).then_some(" (the board size and opening come from Options).")}
+                </p>
+                <Show when=move || !resuming()>
+                    <label class="online-colour">
+                        "You play "
+                        <select on:change=move |ev| {
+                            colour.set(match event_target_value(&ev).as_str() {
+                                "black" => ColourChoice::Black,
+                                "white" => ColourChoice::White,
+                                _ => ColourChoice::Random,
+                            })
+                        }>
+                            <option value="random" selected>"Random colour"</option>
+                            <option value="black">"Black"</option>
+                            <option value="white">"White"</option>
+                        </select>
+                    </label>
+                    <label class="online-clock">
+                        "Clock "
+                        <select on:change=move |ev| {
+                            clock.set(event_target_value(&ev).parse().ok().and_then(Clock::with_minutes))
+                        }>
+                            <option value="none" selected>"No clock"</option>
+                            {LIMITS_MINUTES
+                                .map(|minutes| view! { <option value=minutes>{format!("{minutes} min per side")}</option> })
+                                .collect_view()}
+                        </select>
+                    </label>
+                </Show>
+                <button type="button" class="action primary" on:click=move |_| online.invite(state, colour.get_untracked(), clock.get_untracked())>
+                    {move || if online.invitation.get().is_some() { "New invitation" } else { "Create invitation" }}
+                </button>
+                {move || online.invitation.get().map(|link| view! { <CodeBox label="Invitation" text=link attr="data-invitation" /> })}
+            </section>
+            <section class="online-step" aria-labelledby="online-paste">
+                <h3 id="online-paste">"2. Paste the code you received"</h3>
+                <form class="online-form" on:submit=move |ev| { ev.prevent_default(); connect(); }>
+                    <textarea
+                        id="online-code"
+                        aria-label="Invitation or answer code"
+                        placeholder="The invitation link, or your friend's answer code"
+                        rows="3"
+                        prop:value=move || code.get()
+                        on:input=move |ev| code.set(event_target_value(&ev))
+                    ></textarea>
+                    <button type="submit" class="action primary">"Connect"</button>
+                </form>
+                <Show when=move || error.get().is_some()>
+                    <p class="form-error" role="alert">{move || error.get()}</p>
+                </Show>
+                {move || online.answer.get().map(|answer| view! { <CodeBox label="Answer" text=answer attr="data-answer" /> })}
+            </section>
+            <details class="online-step">
+                <summary>"Connection settings"</summary>
+                <StunServers />
+            </details>
+            <section class="online-step" aria-labelledby="online-link">
+                <h3 id="online-link">"No connection? Send the game by link"</h3>
+                <p>"The game so far in a link: your friend opens it, plays a move and sends the new link back."</p>
+                {move || view! { <CodeBox label="Game link" text=game_link() attr="data-game-link" /> }}
+            </section>
+        </Modal>
+    }
+}
+
+/// A code or link to pass on: the text itself (selectable, marked with `attr` for automated players), Copy and
+/// Share.
+#[component]
+fn CodeBox(label: &'static str, text: String, attr: &'static str) -> impl IntoView {
+    let state = AppState::get();
+    let copy_text = text.clone();
+    let share_text = text.clone();
+    let qr = (attr != "data-game-link").then(|| view! { <QrImage text=text.clone() label=label /> });
+    view! {
+        <div class="code-box">
+            {qr}
+            <p
+                class="code-text"
+                data-invitation=(attr == "data-invitation").then_some("")
+                data-answer=(attr == "data-answer").then_some("")
+                data-game-link=(attr == "data-game-link").then_some("")
+            >
+                {text}
+            </p>
+            <div class="code-actions">
+                <button type="button" class="action" on:click=move |_| share_or_copy(state, label, &copy_text, false)>
+                    {format!("Copy {}", label.to_lowercase())}
+                </button>
+                <button type="button" class="action" on:click=move |_| share_or_copy(state, label, &share_text, true)>
+                    {format!("Share {}", label.to_lowercase())}
+                </button>
+            </div>
+        </div>
+    }
+}
+
+/// The STUN servers (saved with the options): they tell each browser its public address; no game data passes.
+#[component]
+fn StunServers() -> impl IntoView {
+    let state = AppState::get();
+    let error = RwSignal::new(None::<String>);
+    let shown = move || {
+        let servers = state.options.with(|o| o.stun_servers.join(", "));
+        if servers.is_empty() {
+            "none".to_string()
+        } else {
+            servers
+        }
+    };
+    let set = move |text: String| {
+        let mut result = Ok(());
+        state.options.update(|o| result = o.set_stun_servers(&text));
+        error.set(result.err());
+    };
+    view! {
+        <label class="online-stun">
+            "STUN servers (\"none\" for none: enough on one network; no relay server is used)"
+            <input type="text" prop:value=shown on:change=move |ev| set(event_target_value(&ev)) />
+        </label>
+        <Show when=move || error.get().is_some()>
+            <p class="form-error" role="alert">{move || error.get()}</p>
+        </Show>
+    }
+}

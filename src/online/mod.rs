@@ -1,0 +1,356 @@
+//! Online play in the browser: the connection's phases, the codes on screen, and the glue that feeds the peer's
+//! messages to the table (which checks them) and sends the table's outbox. The rules are in the `net` crate.
+//!
+//! Rule: online play's browser side (the WebRTC connection, links and QR codes, its panel and clocks); imports the
+//! model and the crates below.
+
+mod connection;
+mod links;
+mod online_clocks;
+mod online_panel;
+mod qr;
+
+pub use links::{game_url, open_from_fragment, share_or_copy};
+pub use online_clocks::ClockFace;
+pub use online_panel::OnlinePanel;
+pub use qr::QrImage;
+
+use crate::model::page_clock::now_ms;
+use crate::model::state::AppState;
+use crate::model::table::Table;
+use connection::{Peer, PeerEvent};
+use game::{Color, Game, PlayerKind};
+use leptos::prelude::*;
+use net::clock::Clock;
+use net::protocol::Message;
+use net::session::{Event, Session};
+use net::signal::{check_number, Role, Signal};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+const KEEP_ALIVE_MS: u32 = 10_000;
+
+/// Where the connection stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Idle,
+    /// Gathering this side's connection details for a code.
+    Preparing,
+    /// Host: the invitation is ready and the answer awaited.
+    Invited,
+    /// Guest: the answer is ready; the host pastes it.
+    Answered,
+    Connecting,
+    Connected,
+    Lost,
+    Failed(String),
+}
+
+impl Phase {
+    /// The `data-connection` value (a stable contract for automated players).
+    pub fn key(&self) -> &'static str {
+        match self {
+            Phase::Idle => "idle",
+            Phase::Preparing => "preparing",
+            Phase::Invited => "invited",
+            Phase::Answered => "answered",
+            Phase::Connecting => "connecting",
+            Phase::Connected => "connected",
+            Phase::Lost => "lost",
+            Phase::Failed(_) => "failed",
+        }
+    }
+}
+
+/// The colour the host asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColourChoice {
+    Black,
+    White,
+    Random,
+}
+
+/// The online connection's state, shared through context.
+#[derive(Clone, Copy)]
+pub struct Online {
+    pub phase: RwSignal<Phase>,
+    /// The host's invitation link.
+    pub invitation: RwSignal<Option<String>>,
+    /// The guest's answer code.
+    pub answer: RwSignal<Option<String>>,
+    /// The 4-digit number both sides see once connected.
+    pub check: RwSignal<Option<String>>,
+    /// When the clocks were last read (`now_ms`): the clocks on screen follow it.
+    pub now: RwSignal<u64>,
+    /// A code that arrived in the page's link (`#join=`), for the dialog's text box.
+    pub arrived_code: RwSignal<String>,
+    /// This side's code and the other's, for the check number.
+    codes: StoredValue<(Option<Signal>, Option<Signal>)>,
+    /// This side is the host of the connection being made.
+    hosting: StoredValue<bool>,
+    /// The host's new game, started when the channel opens (a reconnection keeps the game on the table).
+    planned: StoredValue<Option<Session>>,
+}
+
+thread_local! {
+    static PEER: RefCell<Option<Rc<Peer>>> = const { RefCell::new(None) };
+}
+
+impl Online {
+    pub fn get() -> Online {
+        expect_context::<Online>()
+    }
+
+    /// The STUN servers: the page's `?stun=none` (no server, for one machine) or `?stun=URL,URL`, else the
+    /// option.
+    fn stun_servers(state: AppState) -> Vec<String> {
+        let search = window().location().search().unwrap_or_default();
+        let asked = search.trim_start_matches('?').split('&').find_map(|pair| pair.strip_prefix("stun="));
+        let mut options = state.options.get_untracked();
+        match asked.map(|list| js_sys::decode_uri_component(list).map(String::from)) {
+            Some(Ok(list)) if options.set_stun_servers(&list).is_ok() => options.stun_servers,
+            _ => state.options.with_untracked(|o| o.stun_servers.clone()),
+        }
+    }
+
+    fn reset(&self) {
+        PEER.with(|peer| peer.borrow_mut().take());
+        self.invitation.set(None);
+        self.answer.set(None);
+        self.check.set(None);
+        self.codes.set_value((None, None));
+        self.planned.set_value(None);
+    }
+
+    fn open_peer(&self, state: AppState) -> Result<(), String> {
+        let online = *self;
+        let peer = Peer::new(&Online::stun_servers(state), move |event| online.on_event(state, event))?;
+        PEER.with(|slot| *slot.borrow_mut() = Some(Rc::new(peer)));
+        Ok(())
+    }
+
+    fn fail(&self, why: String) {
+        self.phase.set(Phase::Failed(why));
+    }
+
+    /// The host makes an invitation: for the online game on the table if this side hosts it (a reconnection),
+    /// else for a new game of the options' variant with the chosen colour and clocks.
+    pub fn invite(&self, state: AppState, colour: ColourChoice, clock: Option<Clock>) {
+        self.reset();
+        let resumes = state.table.with_untracked(|t| t.online.as_ref().is_some_and(|s| s.host));
+        if !resumes {
+            let me = match colour {
+                ColourChoice::Black => Color::Black,
+                ColourChoice::White => Color::White,
+                ColourChoice::Random if js_sys::Math::random() < 0.5 => Color::Black,
+                ColourChoice::Random => Color::White,
+            };
+            self.planned.set_value(Some(Session::host(me, random_id(), clock)));
+        }
+        self.hosting.set_value(true);
+        self.phase.set(Phase::Preparing);
+        if let Err(why) = self.open_peer(state) {
+            return self.fail(why);
+        }
+        let online = *self;
+        leptos::task::spawn_local(async move {
+            let Some(peer) = current_peer() else { return };
+            match peer.offer().await {
+                Ok(signal) => {
+                    online.invitation.set(Some(links::invitation_url(&signal.encode())));
+                    online.codes.set_value((Some(signal), None));
+                    online.phase.set(Phase::Invited);
+                }
+                Err(why) => online.fail(why),
+            }
+        });
+    }
+
+    /// A pasted invitation (this side becomes the guest) or answer (this side hosts and connects).
+    pub fn connect(&self, state: AppState, text: &str) -> Result<(), String> {
+        let signal = Signal::decode(text).map_err(|e| e.to_string())?;
+        match signal.role {
+            Role::Offer => {
+                self.reset();
+                self.hosting.set_value(false);
+                self.phase.set(Phase::Preparing);
+                self.open_peer(state)?;
+                let online = *self;
+                leptos::task::spawn_local(async move {
+                    let Some(peer) = current_peer() else { return };
+                    match peer.answer(&signal).await {
+                        Ok(answer) => {
+                            online.answer.set(Some(answer.encode()));
+                            online.check.set(Some(check_number(&signal, &answer)));
+                            online.codes.set_value((Some(answer), Some(signal)));
+                            online.phase.set(Phase::Answered);
+                        }
+                        Err(why) => online.fail(why),
+                    }
+                });
+                Ok(())
+            }
+            Role::Answer => {
+                let offer = self.codes.with_value(|(own, _)| own.clone()).filter(|_| self.hosting.get_value());
+                let Some(offer) = offer.filter(|_| self.phase.get_untracked() == Phase::Invited) else {
+                    return Err("this is an answer: it goes into the window that made the invitation".into());
+                };
+                self.check.set(Some(check_number(&offer, &signal)));
+                self.phase.set(Phase::Connecting);
+                let online = *self;
+                leptos::task::spawn_local(async move {
+                    let Some(peer) = current_peer() else { return };
+                    if let Err(why) = peer.accept(&signal).await {
+                        online.fail(why);
+                    }
+                });
+                Ok(())
+            }
+        }
+    }
+
+    fn on_event(&self, state: AppState, event: PeerEvent) {
+        match event {
+            PeerEvent::Open => self.opened(state),
+            PeerEvent::Message(text) => self.received(state, &text),
+            PeerEvent::Lost => {
+                if self.phase.get_untracked() == Phase::Connected {
+                    self.phase.set(Phase::Lost);
+                    state.show_error("The connection to your opponent was lost. The game is kept: choose Reconnect.");
+                    state.announcement.set("Connection lost.".into());
+                } else if self.phase.get_untracked() != Phase::Lost {
+                    self.fail(FAILED.into());
+                }
+            }
+        }
+    }
+
+    fn opened(&self, state: AppState) {
+        self.phase.set(Phase::Connected);
+        let check = self.check.get_untracked().unwrap_or_default();
+        state.announcement.set(format!("Connected. Check number {check}."));
+        if let Some(session) = self.planned.try_update_value(Option::take).flatten() {
+            let variant = state.options.with_untracked(|o| o.variant());
+            state.table.set(Table::online(Game::new(variant), session));
+            state.close_dialog();
+        }
+        if self.hosting.get_value() || state.table.with_untracked(|t| t.online.as_ref().is_some_and(|s| !s.host)) {
+            self.send_hello(state);
+        }
+        if self.hosting.get_value() {
+            state.close_dialog();
+        }
+    }
+
+    fn send_hello(&self, state: AppState) {
+        let hello = state.table.with_untracked(|t| t.online.as_ref().map(|s| s.hello(&t.game, now_ms())));
+        if let Some(hello) = hello {
+            send(&hello);
+        }
+    }
+
+    fn received(&self, state: AppState, text: &str) {
+        // A guest without this host's game takes it from the host's hello.
+        let joining =
+            !self.hosting.get_value() && state.table.with_untracked(|t| t.online.as_ref().is_none_or(|s| s.host));
+        if joining {
+            match Session::join(text) {
+                Ok((session, game)) => {
+                    state.table.set(Table::online(game, session));
+                    play_as_people(state);
+                    self.send_hello(state);
+                    state.close_dialog();
+                    let me = state.table.with_untracked(|t| t.online.as_ref().map(|s| s.me)).unwrap_or_default();
+                    state.peer_acted(format!("Connected: a new game. You play {me}."), None);
+                }
+                Err(refusal) => state.show_error(refusal.to_string()),
+            }
+            return;
+        }
+        let mut outcome = None;
+        let now = now_ms();
+        state.table.update(|t| outcome = Some(t.receive(text, now)));
+        match outcome {
+            Some(Ok(Event::KeepAlive | Event::AlreadyOutOfTime)) | None => {}
+            Some(Ok(event)) => {
+                if matches!(event, Event::Greeted { .. }) {
+                    play_as_people(state);
+                    state.close_dialog();
+                }
+                let said = state.table.with_untracked(|t| event.describe(&t.game));
+                let placed = match event {
+                    Event::Moved(square) => Some(square),
+                    _ => None,
+                };
+                state.peer_acted(said.clone(), placed);
+                if !matches!(event, Event::Moved(_)) {
+                    state.show_info(said);
+                }
+            }
+            Some(Err(refusal)) => state.show_error(refusal.to_string()),
+        }
+    }
+}
+
+/// Why a connection may fail, said in the dialog and in Help.
+pub const FAILED: &str = "The connection could not be made. Both players' networks must let a direct connection \
+    through: a strict firewall or NAT (common on mobile data and offices) blocks it, and this app has no relay \
+    (TURN) server. Try another network, or send the game by link instead.";
+
+fn current_peer() -> Option<Rc<Peer>> {
+    PEER.with(|slot| slot.borrow().clone())
+}
+
+fn send(message: &Message) {
+    if let Some(peer) = current_peer() {
+        peer.send(&message.to_text());
+    }
+}
+
+/// Online games are between two people: the computer plays neither side (so the statistics count them with
+/// human-against-human games).
+fn play_as_people(state: AppState) {
+    state.options.update(|o| {
+        o.set_player(Color::Black, PlayerKind::Human);
+        o.set_player(Color::White, PlayerKind::Human);
+    });
+}
+
+fn random_id() -> u64 {
+    (js_sys::Math::random() * 9_007_199_254_740_991.0) as u64
+}
+
+/// Provides the online state and sends whatever the table queues for the peer, plus a keep-alive.
+pub fn install(state: AppState) -> Online {
+    let online = Online {
+        phase: RwSignal::new(Phase::Idle),
+        invitation: RwSignal::new(None),
+        answer: RwSignal::new(None),
+        check: RwSignal::new(None),
+        now: RwSignal::new(now_ms()),
+        arrived_code: RwSignal::new(String::new()),
+        codes: StoredValue::new((None, None)),
+        hosting: StoredValue::new(false),
+        planned: StoredValue::new(None),
+    };
+    provide_context(online);
+    Effect::new(move |_| {
+        if state.table.with(|t| t.outbox.is_empty()) {
+            return;
+        }
+        let mut outbox = Vec::new();
+        state.table.update_untracked(|t| outbox = std::mem::take(&mut t.outbox));
+        for message in &outbox {
+            send(message);
+        }
+    });
+    let keep_alive = gloo_timers::callback::Interval::new(KEEP_ALIVE_MS, move || {
+        if online.phase.get_untracked() == Phase::Connected {
+            send(&Message::KeepAlive);
+        }
+    });
+    keep_alive.forget();
+    online_clocks::start_ticking(state, online);
+    links::follow_shared_links(state);
+    online
+}

@@ -1,0 +1,104 @@
+//! The online game's panel beside the board: the connection, whose turn, and the requests between the players
+//! (take back, rematch) with their answers.
+
+use super::{Online, Phase};
+use crate::model::state::{AppState, Dialog};
+use game::Color;
+use leptos::prelude::*;
+use net::session::Session;
+
+#[component]
+pub fn OnlinePanel() -> impl IntoView {
+    let state = AppState::get();
+    // Rebuilt when the seat changes (a new game or a rematch swaps colours), not at every move.
+    let seat = Memo::new(move |_| state.table.with(|t| t.online.as_ref().map(|s| (s.me, s.game_id))));
+    move || seat.get().map(|(me, _)| view! { <SeatView me /> })
+}
+
+#[component]
+fn SeatView(me: Color) -> impl IntoView {
+    let state = AppState::get();
+    let online = Online::get();
+    let phase = move || online.phase.get();
+    let line = move || {
+        let theirs_to_move = state.table.with(|t| t.game.side_to_move() == Some(me.opponent()));
+        match phase() {
+            Phase::Connected if theirs_to_move => "Connected · opponent thinking…".to_string(),
+            Phase::Connected => "Connected".to_string(),
+            Phase::Lost => "Connection lost: the game is kept".to_string(),
+            Phase::Failed(_) => "Not connected: the connection failed".to_string(),
+            _ => "Not connected".to_string(),
+        }
+    };
+    let check = move || online.check.get().map(|n| format!(" · check number {n}"));
+    let connected = move || phase() == Phase::Connected;
+    let pending = move || state.table.with(|t| t.online.as_ref().map(|s| (s.undo_request, s.rematch_offer)));
+    let they_ask_undo = move || pending().and_then(|p| p.0).is_some_and(|(by, _)| by != me);
+    let they_offer_rematch = move || pending().and_then(|p| p.1).is_some_and(|(by, _)| by != me);
+    let i_offer_rematch = move || pending().and_then(|p| p.1).is_some_and(|(by, _)| by == me);
+    let over = move || state.table.with(|t| t.game.is_over());
+    let may_ask_undo =
+        move || state.table.with(|t| t.online.as_ref().is_some_and(|s| s.undo_target(&t.game).is_some()));
+    let act = move |f: fn(&mut Session, &mut game::Game) -> Option<net::protocol::Message>| {
+        let mut done = false;
+        state.table.update(|t| done = t.act_online(f));
+        done
+    };
+    let ask_undo = move |_| {
+        if act(|s, g| s.request_undo(g)) {
+            state.show_info("Take-back requested: waiting for your opponent.");
+        }
+    };
+    let answer_undo = move |accept: bool| {
+        state.table.update(|t| {
+            t.act_online(|s, g| s.answer_undo(g, accept));
+        });
+        state.peer_acted(if accept { "Move taken back.".into() } else { "Take-back declined.".into() }, None);
+    };
+    let rematch = move |_| {
+        let id = super::random_id();
+        state.table.update(|t| {
+            t.act_online(|s, g| s.offer_rematch(g, id));
+        });
+        state.show_info("Rematch offered: waiting for your opponent.");
+    };
+    let accept_rematch = move |_| {
+        if act(|s, g| s.accept_rematch(g)) {
+            let me = state.table.with_untracked(|t| t.online.as_ref().map(|s| s.me)).unwrap_or(Color::Black);
+            state.peer_acted(format!("Rematch: a new game. You play {me}."), None);
+        }
+    };
+    view! {
+        <section class="online-panel" aria-label="Online game">
+            <p class="online-line">
+                <span class="online-you">{format!("Online: you play {me}")}</span>
+                <span data-connection=move || phase().key()>{line}{check}</span>
+            </p>
+            <div class="online-actions">
+                <Show when=move || !connected()>
+                    <button type="button" class="action primary" on:click=move |_| state.open(Dialog::Online)>
+                        "Reconnect"
+                    </button>
+                </Show>
+                <Show when=move || connected() && may_ask_undo()>
+                    <button type="button" class="action" on:click=ask_undo>"Ask to take back"</button>
+                </Show>
+                <Show when=they_ask_undo>
+                    <span class="online-request">"Your opponent asks to take back their last move."</span>
+                    <button type="button" class="action primary" on:click=move |_| answer_undo(true)>
+                        "Accept take-back"
+                    </button>
+                    <button type="button" class="action" on:click=move |_| answer_undo(false)>
+                        "Decline take-back"
+                    </button>
+                </Show>
+                <Show when=move || connected() && over() && !i_offer_rematch() && !they_offer_rematch()>
+                    <button type="button" class="action primary" on:click=rematch>"Rematch"</button>
+                </Show>
+                <Show when=they_offer_rematch>
+                    <button type="button" class="action primary" on:click=accept_rematch>"Accept rematch"</button>
+                </Show>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,65 @@
+//! Hints in the side panel: the Hints toggle, the depth reached, and the expected line of the hovered (or best)
+//! move. Each legal square's value on the board is `board/analysis_marks.rs`.
+
+use crate::model::analysis_state::Analysis;
+use crate::model::state::AppState;
+use analysis::Verdict;
+use game::square_name;
+use leptos::prelude::*;
+
+/// The Hints toggle, the depth reached and the best line.
+#[component]
+pub fn HintsPanel() -> impl IntoView {
+    let state = AppState::get();
+    let analysis = Analysis::get();
+    let on = move || analysis.hints_on.get();
+    let depth = move || {
+        let position = state.table.with(|t| *t.game.position());
+        analysis.hints.with(|hints| {
+            let hints = hints.as_ref().filter(|h| h.position == position)?;
+            let all = |f: fn(Verdict) -> bool| hints.values.iter().all(|v| f(v.verdict));
+            Some(if hints.values.is_empty() {
+                "thinking…".to_string()
+            } else if all(|v| v == Verdict::Book) {
+                "opening book".into()
+            } else if all(|v| v == Verdict::Exact) {
+                "solved exactly".into()
+            } else if all(|v| matches!(v, Verdict::Exact | Verdict::WinLossDraw)) {
+                "solved: win/loss/draw".into()
+            } else {
+                format!("depth {}{}", hints.depth, if hints.done { "" } else { "…" })
+            })
+        })
+    };
+    let line = move || {
+        let position = state.table.with(|t| *t.game.position());
+        let n = position.size().n();
+        let hovered = state.hover.get();
+        analysis.hints.with(|hints| {
+            let hints = hints.as_ref().filter(|h| h.position == position)?;
+            let value = hovered.and_then(|sq| hints.value(sq)).or_else(|| hints.best())?;
+            let moves: Vec<String> = value.line.iter().map(|&sq| square_name(sq, n)).collect();
+            Some(format!("{} ({}): {}", moves[0], value.label(), moves.join(" ")))
+        })
+    };
+    view! {
+        <section class="hints-panel" aria-label="Hints">
+            <button
+                type="button"
+                class="action"
+                aria-pressed=move || on().to_string()
+                title="Hints (Shift+H)"
+                aria-keyshortcuts="Shift+H"
+                on:click=move |_| analysis.toggle_hints()
+            >
+                <span class="label">"Hints"</span>
+            </button>
+            <Show when=on>
+                <span class="hints-depth" data-testid="hint-depth">{depth}</span>
+                <p class="hints-line" data-testid="hint-line">
+                    {move || line().map(|l| format!("Line {l}"))}
+                </p>
+            </Show>
+        </section>
+    }
+}
