@@ -42,7 +42,8 @@ pub const USAGE: &str = "usage: reversi-engine perft <depth>
                                              the best up to ply P (8) and the named lines, at most N positions
                                              (500), with crates/engine/data/eval.weights (--weights): the shipped book's
                                              settings; the searched values go to --cache as they come (default
-                                             target/book-cache.txt) and a rerun resumes from them
+                                             target/book-cache.txt) and a rerun with the same settings resumes from
+                                             them; a file there that is not such a cache is left alone and refused
        reversi-engine help                   this text (also --help, -h)";
 
 /// What the command line asks for.

@@ -204,3 +204,21 @@ fn solve_says_which_lines_are_unreadable_and_why_not_mismatch() {
     let total = stdout.lines().last().unwrap();
     assert!(total.contains("1 positions") && total.contains("1 unreadable line"), "{total}");
 }
+
+#[test]
+fn book_refuses_a_cache_path_holding_another_file_and_leaves_it_alone() {
+    // Fault 11: the shipped book given as --cache was cut to a 123-byte header, a text file wiped, with no error.
+    let weights = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/data/eval.weights");
+    let book = include_bytes!("../../engine/data/book.bin");
+    for (name, contents) in [("cache-book.bin", &book[..]), ("cache-notes.txt", b"notes worth keeping\n")] {
+        let cache = temp_file(name, contents);
+        let out = format!("{cache}.out");
+        let output = engine(&["book", "--depth", "1", "--weights", weights, "--cache", &cache, "--out", &out], b"");
+        assert_no_crash(&output);
+        assert_eq!(output.status.code(), Some(2), "{name}: {}", text(&output.stderr));
+        let stderr = text(&output.stderr);
+        assert!(stderr.contains(&cache) && stderr.contains("not a book cache"), "{name}: {stderr}");
+        assert_eq!(std::fs::read(&cache).unwrap(), contents, "{name}: the file was changed");
+        assert!(!std::path::Path::new(&out).exists(), "{name}: a book was written");
+    }
+}
