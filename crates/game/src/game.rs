@@ -2,8 +2,8 @@
 
 use super::color::Color;
 use super::errors::{IllegalMove, Reason, Refused};
-use super::history::History;
 use super::game_move::Move;
+use super::history::History;
 use super::position::Position;
 use super::result::{Ending, GameResult};
 use super::square::square_name;

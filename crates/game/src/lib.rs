@@ -6,8 +6,8 @@ mod engine_names;
 mod errors;
 #[allow(clippy::module_inception)] // game::game holds the Game type: one concept per file.
 mod game;
-mod history;
 mod game_move;
+mod history;
 pub mod notation;
 mod position;
 mod record;
@@ -21,13 +21,13 @@ mod variant;
 #[cfg(test)]
 mod game_tests;
 
-pub use engine::bits::squares_of;
 pub use color::Color;
+pub use engine::bits::squares_of;
 pub use engine_names::{SavedLevel, SavedOpening};
 pub use errors::{IllegalMove, Reason, Refused};
 pub use game::Game;
-pub use history::History;
 pub use game_move::Move;
+pub use history::History;
 pub use position::Position;
 pub use result::{EndReason, Ending, GameResult};
 pub use save::{load, load_data, load_fields, save, LoadError, SAVE_VERSION};

@@ -106,11 +106,7 @@ mod tests {
     fn every_variant_and_imported_starts_round_trip() {
         for variant in [
             Variant { size: crate::BoardSize::Six, first: Color::White, ..Variant::default() },
-            Variant {
-                size: crate::BoardSize::Ten,
-                opening: crate::Opening::EmptyCentre,
-                ..Variant::default()
-            },
+            Variant { size: crate::BoardSize::Ten, opening: crate::Opening::EmptyCentre, ..Variant::default() },
         ] {
             let mut game = Game::new(variant);
             for _ in 0..6 {

@@ -207,9 +207,9 @@ fn looks_like_link(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parse_square;
     use engine::rng::Rng;
     use testkit::text_mutations::mutate;
-    use crate::parse_square;
 
     fn sq(name: &str) -> usize {
         parse_square(name, 8).unwrap()

@@ -2,9 +2,9 @@
 //! Native only: proptest is a native dev-dependency (its random source does not build for wasm32).
 #![cfg(not(target_arch = "wasm32"))]
 
-use proptest::prelude::*;
 use game::notation::{read_transcript, write_transcript};
 use game::{load, save, squares_of, BoardSize, Color, Game, Move, Opening, Variant};
+use proptest::prelude::*;
 
 fn variants() -> impl Strategy<Value = Variant> {
     let size = prop_oneof![Just(BoardSize::Six), Just(BoardSize::Eight), Just(BoardSize::Ten)];

@@ -2,8 +2,8 @@
 
 use super::*;
 use engine::rng::Rng;
-use testkit::text_mutations::mutate;
 use game::{squares_of, EndReason};
+use testkit::text_mutations::mutate;
 
 /// Both sides of a game: each with its own seat and its own copy of the game.
 struct Pair {

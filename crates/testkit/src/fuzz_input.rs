@@ -3,8 +3,8 @@
 //!
 //! `FUZZ_ITERATIONS=N` runs N rounds instead of the default (`DEFAULT_ROUNDS`, a few seconds in a debug build).
 
-use engine::rng::Rng;
 use crate::text_mutations;
+use engine::rng::Rng;
 
 const DEFAULT_ROUNDS: usize = 1_000;
 

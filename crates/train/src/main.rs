@@ -11,16 +11,16 @@ use engine::eval::{Evaluator, HandEvaluator};
 use engine::search::Searcher;
 use engine::Board;
 use game::notation::read_obf;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::time::Instant;
 use train::fit::{bucket_empties, error_bucket, fit, phase_errors, FitConfig, ERROR_BUCKETS};
 use train::labelled_play::{play_labelled_game, LabelledPlay};
 use train::quantise::quantise;
 use train::records::{self, Chunk};
 use train::samples::{self, Sample};
 use train::selfplay::{play_game, relabel, SelfPlay};
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
-use std::time::Instant;
 
 const USAGE: &str = "usage:
   reversi-train generate [--games 4000] [--seed 1] [--random 8-20] [--depth 2] [--exact 16] [--temperature 1.0]
@@ -470,9 +470,9 @@ fn print_errors(trained: &PatternEvaluator, baseline: Option<&PatternEvaluator>,
 /// The fuzz tests' random text and command lines.
 #[cfg(test)]
 mod tests {
+    use super::*;
     use testkit::fuzz_args::fuzz_command_lines;
     use testkit::fuzz_input::rounds;
-    use super::*;
 
     fn parse(line: &str) -> Result<Command, String> {
         parse_command(&line.split_whitespace().map(String::from).collect::<Vec<_>>())

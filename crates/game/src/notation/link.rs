@@ -166,10 +166,10 @@ fn variant_of(number: usize) -> Option<Variant> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::rng::Rng;
-    use testkit::text_mutations::mutate;
     use crate::notation::read_board;
     use crate::{squares_of, Move};
+    use engine::rng::Rng;
+    use testkit::text_mutations::mutate;
 
     /// White to move has none (Black's row and centre are out of its reach); Black may play a1.
     pub const MUST_PASS: &str = "-OXXXXXX-------------------XX------XX---------------------------O";
