@@ -187,3 +187,13 @@ fn a_hint_lists_the_moves_of_the_deepest_finished_iteration_when_time_is_short()
         assert!(out.trim_end().ends_with("pong 1"), "{out}");
     }
 }
+
+#[test]
+fn a_pass_in_a_finished_game_is_refused_as_the_game_being_over() {
+    // Fault 15: "move PA" after the game's end was refused as "pass while a move is possible".
+    let over = "(;GM[Othello]PC[x]TY[8]BO[8 ---------------------------**------**--------------------------- O];)";
+    let (out, _) = session(format!("nboard 2\nset game {over}\nmove PA\nmove f5\nping 1\n").as_bytes());
+    let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("status error: ")).collect();
+    assert_eq!(errors.len(), 2, "{out}");
+    assert!(errors.iter().all(|e| e.contains("the game is over")), "{errors:?}");
+}

@@ -195,6 +195,7 @@ impl Session {
                 self.pass_pending = false;
                 Ok(())
             }
+            Some(Move::Pass) if self.game.is_over() => Err("the game is over: no pass to make".to_string()),
             Some(Move::Pass) => Err("pass while a move is possible".to_string()),
             None => Err(format!("{argument:?} is not a move on {n}×{n}")),
         }
