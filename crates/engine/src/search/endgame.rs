@@ -140,10 +140,15 @@ impl Searcher {
                 return score;
             }
         }
-        order_end(&mut list, board, tt_move, empties, |child, depth| self.ordering_estimate(child, depth));
+        // The table's move first, alone: when it cuts, as it mostly does, the others are never ordered (far from the
+        // end, ordering them costs a shallow search of every child).
+        let unsorted_from = usize::from(list.move_to_front(tt_move));
         let (mut best, mut best_move) = (-INFINITY, NO_MOVE);
         for i in 0..list.len() {
-            let m = list.pick(i);
+            if i == unsorted_from {
+                order_end(&mut list, board, tt_move, empties, |child, depth| self.ordering_estimate(child, depth));
+            }
+            let m = if i < unsorted_from { list.nth(i) } else { list.pick(i) };
             let score = -self.nws_end(&board.play_with(m.square, m.flipped), -alpha - 1);
             if self.aborted {
                 return alpha;

@@ -48,6 +48,13 @@ impl MoveList {
         self.moves[i]
     }
 
+    /// Puts the move on `square` first, to be tried before the others are ordered; false if it is not in the list.
+    pub fn move_to_front(&mut self, square: u8) -> bool {
+        let Some(i) = self.moves[..self.len].iter().position(|m| m.square as u8 == square) else { return false };
+        self.moves.swap(0, i);
+        true
+    }
+
     /// Move the best-keyed of the moves from `i` on to position `i` and return it (selection sort, one step).
     #[inline]
     pub fn pick(&mut self, i: usize) -> Candidate {
