@@ -74,8 +74,10 @@ pub fn open_from_fragment(state: AppState, online: Online) {
     } else {
         return;
     }
+    // The query stays: `?stun=` and `?relay=` still apply to this page.
+    let search = window().location().search().unwrap_or_default();
     if let Ok(history) = window().history() {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&page()));
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("{}{search}", page())));
     }
 }
 
