@@ -35,7 +35,12 @@ pub fn open_from_fragment(state: AppState, online: Online) {
         online.arrived_code.set(code.to_string());
         state.open(Dialog::Online);
     } else if let Some(code) = hash.strip_prefix(GAME) {
-        let text = js_sys::decode_uri_component(code).map(String::from).unwrap_or_default();
+        let Ok(text) = js_sys::decode_uri_component(code).map(String::from) else {
+            state.show_error(
+                "This game link is malformed (a %-escape in it is broken: copied only in part?). The saved game is kept.",
+            );
+            return clear_fragment();
+        };
         let (game, problem) = match read_link(&text) {
             Ok(game) => (Some(game), None),
             Err(LinkError { error, valid_part }) => (valid_part, Some(error)),
@@ -61,6 +66,10 @@ pub fn open_from_fragment(state: AppState, online: Online) {
     } else {
         return;
     }
+    clear_fragment();
+}
+
+fn clear_fragment() {
     if let Ok(history) = window().history() {
         let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&page()));
     }
