@@ -100,7 +100,9 @@ impl Peer {
         let answer = JsFuture::from(self.connection.create_answer()).await.map_err(failed("make an answer"))?;
         let sdp = js_sys::Reflect::get(&answer, &"sdp".into()).ok().and_then(|v| v.as_string()).unwrap_or_default();
         self.set_local(RtcSdpType::Answer, &sdp).await?;
-        self.gathered(Role::Answer).await
+        let mut answer = self.gathered(Role::Answer).await?;
+        answer.answers = offer.tag();
+        Ok(answer)
     }
 
     /// The host's side: takes the guest's answer; the channel opens once ICE and DTLS get through.

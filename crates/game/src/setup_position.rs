@@ -339,7 +339,10 @@ mod tests {
         let started = std::time::Instant::now();
         let refusal = SetupPosition::read(&long).unwrap_err();
         assert!(started.elapsed().as_millis() < 50, "{:?}", started.elapsed());
-        assert_eq!(refusal, "this text is 100000 characters long; a board string, OBF line or game link is at most 4096");
+        assert_eq!(
+            refusal,
+            "this text is 100000 characters long; a board string, OBF line or game link is at most 4096"
+        );
         // The longest game there is, 10×10 to the last square, as a link in an address: well within the cap.
         let mut game = Game::new(Variant { size: crate::BoardSize::Ten, ..Variant::default() });
         while let Some(square) = crate::squares_of(game.legal_moves()).next() {
