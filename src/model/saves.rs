@@ -284,7 +284,7 @@ mod tests {
         save_options(&store, &options).unwrap();
         let read = |key| read_other_tab(key, &store.get(key).unwrap());
         assert_eq!(read(GAME_KEY), Some(OtherTab::Game(Box::new(table.clone()))));
-        assert_eq!(read(STATISTICS_KEY), Some(OtherTab::Statistics(statistics.clone())));
+        assert_eq!(read(STATISTICS_KEY), Some(OtherTab::Statistics(statistics)));
         assert_eq!(read(OPTIONS_KEY), Some(OtherTab::Options(options.clone())));
         let again = MemoryStore::default();
         save_table(&again, &table).unwrap();
