@@ -230,13 +230,12 @@ impl Online {
     /// peer), dropping its connection so nothing arrives late.
     fn give_up_after(&self, phase: Phase, ms: u32, why: &'static str) {
         let online = *self;
-        let attempt = current_peer();
+        // Weak: a replaced connection must close when dropped, not live on in this timer and report itself lost.
+        let attempt = current_peer().map(|peer| Rc::downgrade(&peer));
         leptos::task::spawn_local(async move {
             gloo_timers::future::TimeoutFuture::new(ms).await;
-            let same_attempt = match (&attempt, current_peer()) {
-                (Some(then), Some(now)) => Rc::ptr_eq(then, &now),
-                _ => false,
-            };
+            let then = attempt.and_then(|weak| weak.upgrade());
+            let same_attempt = then.zip(current_peer()).is_some_and(|(then, now)| Rc::ptr_eq(&then, &now));
             if same_attempt && online.phase.get_untracked() == phase {
                 PEER.with(|peer| peer.borrow_mut().take());
                 online.fail(why.into());
