@@ -40,7 +40,7 @@ pub fn App() -> impl IntoView {
     thinking::install(state);
     analysis_driver::install(state);
     let online = online::install(state);
-    online::open_from_fragment(state, online);
+    online::follow_fragment(state, online);
     theme::follow_options(state);
     // While a dialog is open the page behind it is inert, so Tab stays within the dialog.
     let behind_dialog = move || state.dialog.get().is_some();

@@ -11,6 +11,7 @@ mod help;
 mod import;
 mod modal;
 mod online_dialog;
+mod open_link;
 mod options_dialog;
 mod pasted_text;
 mod shortcuts;
@@ -39,5 +40,6 @@ pub fn OpenDialog() -> impl IntoView {
         Dialog::About => Some(view! { <about::AboutDialog /> }.into_any()),
         Dialog::Online => Some(view! { <online_dialog::OnlineDialog /> }.into_any()),
         Dialog::Confirm(action) => Some(view! { <confirm::ConfirmDialog action /> }.into_any()),
+        Dialog::OpenLink => Some(view! { <open_link::OpenLinkDialog /> }.into_any()),
     }
 }

@@ -2,11 +2,15 @@
 //! state, saves the options, the game and the statistics at every change, and counts each game in the statistics
 //! when it ends.
 
-use crate::model::saves::{record_finished_game, restore, save_options, save_statistics, save_table, GuardedStore};
+use crate::model::saves::{
+    read_other_tab, record_finished_game, restore, save_options, save_set_aside, save_statistics, save_table,
+    GuardedStore, OtherTab,
+};
 use crate::model::state::AppState;
 use crate::model::store::{KeyValueStore, MemoryStore};
 use leptos::prelude::*;
 use std::rc::Rc;
+use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
 
 const NO_STORAGE: &str =
@@ -61,6 +65,7 @@ pub fn provide_saved_state() -> AppState {
         restored.problems.push(NO_STORAGE.into());
     }
     let state = AppState::new(restored.options, restored.table, restored.statistics);
+    state.set_aside.set(restored.set_aside);
     state.provide();
     for problem in restored.problems {
         state.warn(problem);
@@ -82,6 +87,8 @@ pub fn provide_saved_state() -> AppState {
     Effect::new(move |_| state.options.with(|options| report(save_options(&*options_store, options))));
     let statistics_store = Rc::clone(&store);
     Effect::new(move |_| state.statistics.with(|counts| report(save_statistics(&*statistics_store, counts))));
+    let set_aside_store = Rc::clone(&store);
+    Effect::new(move |_| state.set_aside.with(|aside| report(save_set_aside(&*set_aside_store, aside.as_ref()))));
     let table_store = Rc::clone(&store);
     Effect::new(move |_| state.table.with(|table| report(save_table(&*table_store, table))));
     Effect::new(move |_| {
@@ -89,7 +96,39 @@ pub fn provide_saved_state() -> AppState {
             report(count_finished_game(state, &*store).map(|_counted| ()));
         }
     });
+    follow_other_tabs(state);
     state
+}
+
+/// Another tab of this page saved: this tab takes what it saved (its saves would otherwise write a stale game,
+/// count or option over the newer one). An online game under way here is kept, and the player told.
+fn follow_other_tabs(state: AppState) {
+    let Some(window) = web_sys::window() else { return };
+    let on_storage = Closure::<dyn FnMut(web_sys::StorageEvent)>::new(move |event: web_sys::StorageEvent| {
+        let (Some(key), Some(text)) = (event.key(), event.new_value()) else { return };
+        match read_other_tab(&key, &text) {
+            Some(OtherTab::Options(options)) if state.options.with_untracked(|o| *o != options) => {
+                state.options.set(options)
+            }
+            Some(OtherTab::Statistics(counts)) if state.statistics.with_untracked(|s| *s != counts) => {
+                state.statistics.set(counts)
+            }
+            Some(OtherTab::Game(table)) if state.table.with_untracked(|t| *t != *table) => {
+                if state.table.with_untracked(|t| t.online.is_some()) {
+                    state.warn(
+                        "Another tab of this page saved another game. This tab's online game goes on, and is saved \
+                         over it.",
+                    );
+                } else {
+                    state.follow_other_tab(*table);
+                }
+            }
+            _ => {}
+        }
+    });
+    // Listening lasts as long as the page.
+    let _ = window.add_event_listener_with_callback("storage", on_storage.as_ref().unchecked_ref());
+    on_storage.forget();
 }
 
 /// Counts the game that just ended in the statistics and saves both (once: the game remembers it was counted).

@@ -11,10 +11,20 @@ use super::options::{read_saved_options, Options};
 use super::store::{bound_backups, keep_aside, set_making_room, KeyValueStore, GAME_CAP, OPTIONS_CAP, STATISTICS_CAP};
 use super::table::Table;
 use game::{load, load_fields, save, LoadError, PlayerKind, Statistics};
+use serde::{Deserialize, Serialize};
 
 pub const OPTIONS_KEY: &str = "reversi.options";
 pub const GAME_KEY: &str = "reversi.game";
 pub const STATISTICS_KEY: &str = "reversi.statistics";
+pub const SET_ASIDE_KEY: &str = "reversi.set-aside";
+
+/// The local game and its players, kept aside while an online game takes the table, to come back after it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SetAside {
+    pub table: Table,
+    pub black: PlayerKind,
+    pub white: PlayerKind,
+}
 
 /// What the app starts from.
 #[derive(Debug)]
@@ -23,6 +33,8 @@ pub struct Restored {
     /// The game in progress (with whether play was paused), or a new game of the options' variant.
     pub table: Table,
     pub statistics: Statistics,
+    /// The local game set aside by an online game, if it has not been brought back.
+    pub set_aside: Option<SetAside>,
     /// One paragraph for each stored value that could not be read whole: what was kept, and where the rest is.
     pub problems: Vec<String>,
     /// Keys this version must leave alone: saves from a newer version, and unreadable saves that could not be
@@ -51,6 +63,8 @@ const OPTIONS: Saved =
 const STATISTICS: Saved =
     Saved { key: STATISTICS_KEY, what: "statistics", fallback: "They start again from zero.", cap: STATISTICS_CAP };
 const GAME: Saved = Saved { key: GAME_KEY, what: "game", fallback: "A new game has started.", cap: GAME_CAP };
+const SET_ASIDE: Saved =
+    Saved { key: SET_ASIDE_KEY, what: "game set aside for online play", fallback: "", cap: GAME_CAP };
 
 /// Reads everything the last visit left. Nothing stored is a first visit. A value read only in part keeps its
 /// readable fields; whatever could not be read is reported in `problems` and copied aside as a backup before the
@@ -62,6 +76,7 @@ pub fn restore(store: &dyn KeyValueStore) -> Restored {
         options: Options::default(),
         table: Table::default(),
         statistics: Statistics::default(),
+        set_aside: None,
         problems: Vec::new(),
         untouchable: Vec::new(),
     };
@@ -71,6 +86,7 @@ pub fn restore(store: &dyn KeyValueStore) -> Restored {
     if let Some(statistics) = restored.take(store, &STATISTICS, |text| load_fields(text, true)) {
         restored.statistics = statistics;
     }
+    restored.set_aside = restored.take(store, &SET_ASIDE, |text| load(text).map(|aside| (aside, Vec::new())));
     restored.table = restored
         .take(store, &GAME, |text| load::<Table>(text).map(|table| (table, Vec::new())))
         .unwrap_or_else(|| Table::new(restored.options.variant()));
@@ -164,6 +180,17 @@ pub fn save_table(store: &dyn KeyValueStore, table: &Table) -> Result<(), String
     write(store, &GAME, &save(table))
 }
 
+/// Saves the game set aside, or forgets it once it is back.
+pub fn save_set_aside(store: &dyn KeyValueStore, set_aside: Option<&SetAside>) -> Result<(), String> {
+    match set_aside {
+        Some(set_aside) => write(store, &SET_ASIDE, &save(set_aside)),
+        None => {
+            store.remove(SET_ASIDE_KEY);
+            Ok(())
+        }
+    }
+}
+
 pub fn save_statistics(store: &dyn KeyValueStore, statistics: &Statistics) -> Result<(), String> {
     write(store, &STATISTICS, &save(statistics))
 }
@@ -183,6 +210,30 @@ fn write(store: &dyn KeyValueStore, saved: &Saved, text: &str) -> Result<(), Str
 
 fn refused(reason: String) -> String {
     format!("The browser did not let the game be saved ({reason}); it will be lost when the page closes.")
+}
+
+/// A value another tab of this page saved, as this tab takes it over.
+#[derive(Debug, PartialEq)]
+pub enum OtherTab {
+    Options(Options),
+    Game(Box<Table>),
+    Statistics(Statistics),
+}
+
+/// What another tab saved under `key`, if it is one of this app's values and reads whole (anything less is left
+/// for that tab to report, and this tab keeps its own).
+pub fn read_other_tab(key: &str, text: &str) -> Option<OtherTab> {
+    match key {
+        OPTIONS_KEY => {
+            read_saved_options(text).ok().filter(|(_, bad)| bad.is_empty()).map(|(o, _)| OtherTab::Options(o))
+        }
+        STATISTICS_KEY => load_fields(text, true)
+            .ok()
+            .filter(|(_, bad): &(_, Vec<_>)| bad.is_empty())
+            .map(|(s, _)| OtherTab::Statistics(s)),
+        GAME_KEY => load::<Table>(text).ok().map(|table| OtherTab::Game(Box::new(table))),
+        _ => None,
+    }
 }
 
 /// Counts a finished game in the statistics (once: the game remembers it was counted) and saves both. The
@@ -219,6 +270,52 @@ mod tests {
         }
         assert!(table.game.is_over(), "the shortest game: Black wipes White out in nine moves");
         table
+    }
+
+    /// Issue 30, fault 1: what one tab saves, the other takes whole, and saving it again writes the same text
+    /// (so the browser raises no storage event back and the tabs do not echo each other).
+    #[test]
+    fn another_tabs_saves_are_read_whole_and_write_back_unchanged() {
+        let store = MemoryStore::default();
+        let mut statistics = Statistics::default();
+        let mut table = finished_game();
+        record_finished_game(&store, &mut table, &mut statistics, PlayerKind::Human, PlayerKind::Human).unwrap();
+        let options = Options { black: PlayerKind::Computer, ..Options::default() };
+        save_options(&store, &options).unwrap();
+        let read = |key| read_other_tab(key, &store.get(key).unwrap());
+        assert_eq!(read(GAME_KEY), Some(OtherTab::Game(Box::new(table.clone()))));
+        assert_eq!(read(STATISTICS_KEY), Some(OtherTab::Statistics(statistics)));
+        assert_eq!(read(OPTIONS_KEY), Some(OtherTab::Options(options.clone())));
+        let again = MemoryStore::default();
+        save_table(&again, &table).unwrap();
+        save_statistics(&again, &statistics).unwrap();
+        save_options(&again, &options).unwrap();
+        for key in [GAME_KEY, STATISTICS_KEY, OPTIONS_KEY] {
+            assert_eq!(again.get(key), store.get(key), "{key}");
+        }
+        assert_eq!(read_other_tab("another-app.key", "{}"), None);
+        assert_eq!(read_other_tab(GAME_KEY, "{half a save"), None, "the tab that wrote it reports it");
+        let damaged = store.get(STATISTICS_KEY).unwrap().replace("\"wins\":1", "\"wins\":-1");
+        assert_eq!(read_other_tab(STATISTICS_KEY, &damaged), None);
+    }
+
+    /// Issue 30, fault 3: going online kept no copy of the local game or its players.
+    #[test]
+    fn a_game_set_aside_comes_back_after_a_reload_until_it_is_taken_back() {
+        let store = MemoryStore::default();
+        let mut table = Table::default();
+        table.play(game::parse_square("f5", 8).unwrap(), 0).unwrap();
+        let aside = SetAside { table, black: PlayerKind::Human, white: PlayerKind::Computer };
+        save_set_aside(&store, Some(&aside)).unwrap();
+        let restored = restore(&store);
+        assert_eq!(restored.set_aside, Some(aside));
+        assert!(restored.problems.is_empty());
+        save_set_aside(&store, None).unwrap();
+        assert_eq!(restore(&store).set_aside, None);
+        store.set(SET_ASIDE_KEY, "{broken").unwrap();
+        let broken = restore(&store);
+        assert_eq!(broken.set_aside, None);
+        assert!(broken.problems[0].starts_with("The saved game set aside for online play could not be used"));
     }
 
     #[test]

@@ -6,6 +6,7 @@ use super::editor::Editor;
 use super::event::{Event, LastEvent};
 use super::options::Options;
 use super::page_clock::now_ms;
+use super::saves::SetAside;
 use super::table::{describe_last_move, describe_position, DrawOffer, Players, Table};
 use engine::Level;
 use game::notation::write_transcript;
@@ -29,6 +30,8 @@ pub enum Dialog {
     Export,
     /// "Are you sure?" before a command that ends the game in progress (New game, Resign).
     Confirm(Action),
+    /// A `#game=` link arrived while a game was under way: open it in its place, or keep the game.
+    OpenLink,
 }
 
 /// A short message shown above the board until the next action (draw declined, import failed, ...).
@@ -72,6 +75,8 @@ pub struct AppState {
     pub pass_notice: RwSignal<Option<Color>>,
     /// The board editor, while a position is being set up (the game on the table waits meanwhile).
     pub setup: RwSignal<Option<Editor>>,
+    /// The local game an online game took the place of, until it is brought back.
+    pub set_aside: RwSignal<Option<SetAside>>,
     serial: StoredValue<u64>,
 }
 
@@ -94,6 +99,7 @@ impl AppState {
             event: RwSignal::new(None),
             pass_notice: RwSignal::new(None),
             setup: RwSignal::new(None),
+            set_aside: RwSignal::new(None),
             serial: StoredValue::new(0),
         }
     }
@@ -227,6 +233,27 @@ impl AppState {
     pub fn load_game(&self, game: Game) {
         self.table.set(Table::from_game(game));
         self.after_jump();
+        self.say(self.table.with_untracked(|t| describe_position(&t.game)));
+    }
+
+    /// Brings back the local game and players an online game set aside.
+    pub fn bring_back_set_aside(&self) {
+        let Some(SetAside { table, black, white }) = self.set_aside.try_update(Option::take).flatten() else { return };
+        self.options.update(|o| {
+            o.set_player(Color::Black, black);
+            o.set_player(Color::White, white);
+        });
+        self.table.set(table);
+        self.after_jump();
+        self.show_info("Your game from before going online is back, with its players.");
+        self.say(self.table.with_untracked(|t| describe_position(&t.game)));
+    }
+
+    /// Takes the game another tab of this page saved, so this tab never saves a stale game over it.
+    pub fn follow_other_tab(&self, table: Table) {
+        self.table.set(table);
+        self.after_jump();
+        self.show_info("The game was changed in another tab of this page: this tab now shows it.");
         self.say(self.table.with_untracked(|t| describe_position(&t.game)));
     }
 

@@ -99,8 +99,14 @@ impl Peer {
         self.set_remote(RtcSdpType::Offer, &offer.to_sdp()).await?;
         let answer = JsFuture::from(self.connection.create_answer()).await.map_err(failed("make an answer"))?;
         let sdp = js_sys::Reflect::get(&answer, &"sdp".into()).ok().and_then(|v| v.as_string()).unwrap_or_default();
+        // The guest waits for the host to start DTLS (passive) rather than starting it (active): when a second
+        // guest answered the same invitation, its handshake could reach the host first and break the connection
+        // with the guest whose answer the host pasted. The host only starts it towards the answer it took.
+        let sdp = sdp.replace("a=setup:active", "a=setup:passive");
         self.set_local(RtcSdpType::Answer, &sdp).await?;
-        self.gathered(Role::Answer).await
+        let mut answer = self.gathered(Role::Answer).await?;
+        answer.answers = offer.tag();
+        Ok(answer)
     }
 
     /// The host's side: takes the guest's answer; the channel opens once ICE and DTLS get through.

@@ -9,6 +9,8 @@ use game::{Color, Game, PlayerKind};
 use leptos::prelude::*;
 use net::relay_room::{read_room_fragment, room_fragment, Invitation};
 use net::signal::Signal;
+use wasm_bindgen::prelude::Closure;
+use wasm_bindgen::JsCast;
 
 const JOIN: &str = "#join=";
 const GAME: &str = "#game=";
@@ -30,10 +32,10 @@ pub fn game_url(game: &Game) -> String {
 }
 
 /// Acts on the fragment the page was opened with: a game link loads that game (or its valid part, saying where it
-/// breaks), a one-link invitation opens the online dialog at its Join button (nothing is sent anywhere before the
-/// guest presses it), an invitation code opens the dialog with the code filled in. The fragment is then cleared so a
-/// reload keeps the saved game.
-pub fn open_from_fragment(state: AppState, online: Online) {
+/// breaks), asking first if it would replace a game under way; a one-link invitation opens the online dialog at its
+/// Join button (nothing is sent anywhere before the guest presses it); an invitation code opens the dialog with the
+/// code filled in. The fragment is then cleared so a reload keeps the saved game.
+fn open_from_fragment(state: AppState, online: Online) {
     let hash = window().location().hash().unwrap_or_default();
     if let Some(read) = read_room_fragment(&hash) {
         match read {
@@ -48,32 +50,72 @@ pub fn open_from_fragment(state: AppState, online: Online) {
         online.arrived_code.set(code.to_string());
         state.open(Dialog::Online);
     } else if let Some(code) = hash.strip_prefix(GAME) {
-        let text = js_sys::decode_uri_component(code).map(String::from).unwrap_or_default();
-        let (game, problem) = match read_link(&text) {
-            Ok(game) => (Some(game), None),
-            Err(LinkError { error, valid_part }) => (valid_part, Some(error)),
+        let Ok(text) = js_sys::decode_uri_component(code).map(String::from) else {
+            state.show_error(
+                "This game link is malformed (a %-escape in it is broken: copied only in part?). The saved game is kept.",
+            );
+            return clear_fragment();
         };
-        if let Some(game) = game {
-            let moves = game.history().played().len();
-            state.options.update(|o| {
-                o.set_player(Color::Black, PlayerKind::Human);
-                o.set_player(Color::White, PlayerKind::Human);
-            });
-            state.load_game(game);
-            match problem {
-                None => state.show_info(format!(
-                    "Game opened from a link ({moves} moves). Play your move, then send it back with Play a friend online → Send by link."
-                )),
-                Some(why) => state.show_error(format!(
-                    "This game link is broken ({why}): the {moves} valid moves before it are shown."
-                )),
+        let linked = match read_link(&text) {
+            Ok(game) => LinkedGame { game, problem: None },
+            Err(LinkError { error, valid_part: Some(game) }) => LinkedGame { game, problem: Some(error.to_string()) },
+            Err(LinkError { error, valid_part: None }) => {
+                state.show_error(format!("This game link does not open: {error}. The saved game is kept."));
+                return clear_fragment();
             }
-        } else if let Some(why) = problem {
-            state.show_error(format!("This game link does not open: {why}. The saved game is kept."));
+        };
+        let replaces = state.table.with_untracked(|t| {
+            let under_way = t.online.is_some() || (!t.game.history().played().is_empty() && !t.game.is_over());
+            under_way && t.game != linked.game
+        });
+        if replaces {
+            online.arrived_game.set(Some(linked));
+            state.open(Dialog::OpenLink);
+        } else {
+            open_linked_game(state, linked);
         }
     } else {
         return;
     }
+    clear_fragment();
+}
+
+/// Acts on the fragment whenever it changes too: a link pasted into the address bar of the open page, or opened
+/// from another page while this one is open, navigates within it without loading it again.
+pub fn follow_fragment(state: AppState, online: Online) {
+    open_from_fragment(state, online);
+    let on_change = Closure::<dyn FnMut()>::new(move || open_from_fragment(state, online));
+    // Listening lasts as long as the page.
+    let _ = window().add_event_listener_with_callback("hashchange", on_change.as_ref().unchecked_ref());
+    on_change.forget();
+}
+
+/// A game that arrived in the page's link, with why the link broke off if it did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinkedGame {
+    pub game: Game,
+    pub problem: Option<String>,
+}
+
+/// Puts a linked game on the table, for two people at this device (the sender plays their move elsewhere).
+pub fn open_linked_game(state: AppState, linked: LinkedGame) {
+    let moves = linked.game.history().played().len();
+    state.options.update(|o| {
+        o.set_player(Color::Black, PlayerKind::Human);
+        o.set_player(Color::White, PlayerKind::Human);
+    });
+    state.load_game(linked.game);
+    match linked.problem {
+        None => state.show_info(format!(
+            "Game opened from a link ({moves} moves). Play your move, then send it back with Play a friend online → Send by link."
+        )),
+        Some(why) => state.show_error(format!(
+            "This game link is broken ({why}): the {moves} valid moves before it are shown."
+        )),
+    }
+}
+
+fn clear_fragment() {
     // The query stays: `?stun=` and `?relay=` still apply to this page.
     let search = window().location().search().unwrap_or_default();
     if let Ok(history) = window().history() {

@@ -12,13 +12,14 @@ mod online_panel;
 mod qr;
 mod relay_pool;
 
-pub use links::{game_url, open_from_fragment, share_or_copy};
+pub use links::{follow_fragment, game_url, open_linked_game, share_or_copy, LinkedGame};
 pub use one_link::RelayStatus;
 pub use online_clocks::ClockFace;
 pub use online_panel::OnlinePanel;
 pub use qr::QrImage;
 
 use crate::model::page_clock::now_ms;
+use crate::model::saves::SetAside;
 use crate::model::state::AppState;
 use crate::model::table::Table;
 use connection::{Peer, PeerEvent};
@@ -92,6 +93,8 @@ pub struct Online {
     pub invited: RwSignal<Option<Invited>>,
     /// The relays carrying a one-link invitation's answer.
     pub relays: RwSignal<RelayStatus>,
+    /// A game that arrived in the page's link (`#game=`) while another was under way, until the player chooses.
+    pub arrived_game: RwSignal<Option<LinkedGame>>,
     /// This side's code and the other's, for the check number.
     codes: StoredValue<(Option<Signal>, Option<Signal>)>,
     /// This side is the host of the connection being made.
@@ -126,6 +129,12 @@ impl Online {
             Some(Ok(list)) if options.set_stun_servers(&list).is_ok() => options.stun_servers,
             _ => state.options.with_untracked(|o| o.stun_servers.clone()),
         }
+    }
+
+    /// Ends the connection, if any, and forgets its codes: the player has left online play.
+    pub fn leave(&self) {
+        self.reset();
+        self.phase.set(Phase::Idle);
     }
 
     fn reset(&self) {
@@ -207,10 +216,14 @@ impl Online {
         one_link::guest_join(state, *self, invited.invitation.room);
     }
 
-    /// A pasted invitation (this side becomes the guest) or answer (this side hosts and connects).
+    /// A pasted invitation (this side becomes the guest) or answer (this side hosts and connects). An answer to
+    /// another invitation, or this side's own invitation pasted back, is refused at once and the invitation on
+    /// screen stays usable.
     pub fn connect(&self, state: AppState, text: &str) -> Result<(), String> {
         let signal = Signal::decode(text).map_err(|e| e.to_string())?;
+        let own = self.codes.with_value(|(own, _)| own.clone()).filter(|_| self.hosting.get_value());
         match signal.role {
+            Role::Offer if own.as_ref() == Some(&signal) => Err(OWN_INVITATION.into()),
             Role::Offer => {
                 self.reset();
                 self.hosting.set_value(false);
@@ -225,6 +238,7 @@ impl Online {
                             online.check.set(Some(check_number(&signal, &answer)));
                             online.codes.set_value((Some(answer), Some(signal)));
                             online.phase.set(Phase::Answered);
+                            online.give_up_after(Phase::Answered, HOST_WAIT_MS, HOST_NEVER_CAME);
                         }
                         Err(why) => online.fail(why),
                     }
@@ -232,12 +246,15 @@ impl Online {
                 Ok(())
             }
             Role::Answer => {
-                let offer = self.codes.with_value(|(own, _)| own.clone()).filter(|_| self.hosting.get_value());
-                let Some(offer) = offer.filter(|_| self.phase.get_untracked() == Phase::Invited) else {
+                let Some(offer) = own.filter(|_| self.phase.get_untracked() == Phase::Invited) else {
                     return Err("this is an answer: it goes into the window that made the invitation".into());
                 };
+                if signal.answers != offer.tag() {
+                    return Err(OTHER_INVITATION.into());
+                }
                 self.check.set(Some(check_number(&offer, &signal)));
                 self.phase.set(Phase::Connecting);
+                self.give_up_after(Phase::Connecting, CONNECTING_MS, NO_CONNECTION);
                 let online = *self;
                 leptos::task::spawn_local(async move {
                     let Some(peer) = current_peer() else { return };
@@ -248,6 +265,23 @@ impl Online {
                 Ok(())
             }
         }
+    }
+
+    /// Ends the attempt with `why` if it is still in `phase` after `ms` (the same attempt: a new one has a new
+    /// peer), dropping its connection so nothing arrives late.
+    fn give_up_after(&self, phase: Phase, ms: u32, why: &'static str) {
+        let online = *self;
+        // Weak: a replaced connection must close when dropped, not live on in this timer and report itself lost.
+        let attempt = current_peer().map(|peer| Rc::downgrade(&peer));
+        leptos::task::spawn_local(async move {
+            gloo_timers::future::TimeoutFuture::new(ms).await;
+            let then = attempt.and_then(|weak| weak.upgrade());
+            let same_attempt = then.zip(current_peer()).is_some_and(|(then, now)| Rc::ptr_eq(&then, &now));
+            if same_attempt && online.phase.get_untracked() == phase {
+                PEER.with(|peer| peer.borrow_mut().take());
+                online.fail(why.into());
+            }
+        });
     }
 
     fn on_event(&self, state: AppState, event: PeerEvent) {
@@ -271,6 +305,7 @@ impl Online {
         let check = self.check.get_untracked().unwrap_or_default();
         state.announcement.set(format!("Connected. Check number {check}."));
         if let Some(session) = self.planned.try_update_value(Option::take).flatten() {
+            set_aside_local_game(state);
             let variant = state.options.with_untracked(|o| o.variant());
             state.table.set(Table::online(Game::new(variant), session));
             state.close_dialog();
@@ -297,6 +332,7 @@ impl Online {
         if joining {
             match Session::join(text) {
                 Ok((session, game)) => {
+                    set_aside_local_game(state);
                     state.table.set(Table::online(game, session));
                     play_as_people(state);
                     self.send_hello(state);
@@ -333,6 +369,22 @@ impl Online {
     }
 }
 
+/// The host waits this long from pasting the answer for the channel to open: on one network it opens in under a
+/// second, across the internet in a few.
+const CONNECTING_MS: u32 = 30_000;
+/// The guest waits this long for the host to paste the answer (sent by hand, through a chat app or a QR code).
+const HOST_WAIT_MS: u32 = 5 * 60_000;
+
+const OWN_INVITATION: &str = "this is your own invitation: send it to your friend, and paste their answer here. \
+    The invitation stays open.";
+const OTHER_INVITATION: &str = "this answer is to another invitation (an earlier one, or another game's), not the \
+    one on screen. The invitation on screen stays open: ask your friend to answer it and paste that answer.";
+const NO_CONNECTION: &str = "No connection within 30 seconds of pasting the answer: the answer may be out of date, \
+    or the networks block a direct connection. Choose New invitation to try again, or send the game by link below.";
+const HOST_NEVER_CAME: &str = "Your friend has not connected within 5 minutes of your answer: the invitation may \
+    have been answered by someone else already, or your answer did not reach them. Ask your friend for a new \
+    invitation, or play by game link below.";
+
 /// Why a connection may fail, said in the dialog and in Help.
 pub const FAILED: &str = "The connection could not be made. Both players' networks must let a direct connection \
     through: a strict firewall or NAT (common on mobile data and offices) blocks it, and this app has no relay \
@@ -346,6 +398,17 @@ fn send(message: &Message) {
     if let Some(peer) = current_peer() {
         peer.send(&message.to_text());
     }
+}
+
+/// Keeps the local game and its players aside before an online game takes the table (the online panel brings them
+/// back); an online game, or one without moves, is not worth keeping.
+fn set_aside_local_game(state: AppState) {
+    let table = state.table.get_untracked();
+    if table.online.is_some() || table.game.history().moves().is_empty() {
+        return;
+    }
+    let players = state.players_untracked();
+    state.set_aside.set(Some(SetAside { table, black: players.black, white: players.white }));
 }
 
 /// Online games are between two people: the computer plays neither side (so the statistics count them with
@@ -372,6 +435,7 @@ pub fn install(state: AppState) -> Online {
         arrived_code: RwSignal::new(String::new()),
         invited: RwSignal::new(None),
         relays: RwSignal::new(RelayStatus::Off),
+        arrived_game: RwSignal::new(None),
         codes: StoredValue::new((None, None)),
         hosting: StoredValue::new(false),
         planned: StoredValue::new(None),

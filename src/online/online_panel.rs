@@ -12,7 +12,46 @@ pub fn OnlinePanel() -> impl IntoView {
     let state = AppState::get();
     // Rebuilt when the seat changes (a new game or a rematch swaps colours), not at every move.
     let seat = Memo::new(move |_| state.table.with(|t| t.online.as_ref().map(|s| (s.me, s.game_id))));
-    move || seat.get().map(|(me, _)| view! { <SeatView me /> })
+    view! {
+        {move || seat.get().map(|(me, _)| view! { <SeatView me /> })}
+        <SetAsideOffer />
+    }
+}
+
+/// The local game an online game set aside, with the button that brings it back once no game is under way: the
+/// online one over or cut off, and no new local one begun.
+#[component]
+fn SetAsideOffer() -> impl IntoView {
+    let state = AppState::get();
+    let online = Online::get();
+    let kept_moves = move || state.set_aside.with(|a| a.as_ref().map(|a| a.table.game.history().played().len()));
+    let free = move || {
+        let connected = online.phase.get() == Phase::Connected;
+        state.table.with(|t| {
+            let under_way = !t.game.history().played().is_empty() && !t.game.is_over();
+            if t.online.is_some() {
+                !(connected && under_way)
+            } else {
+                !under_way
+            }
+        })
+    };
+    let bring_back = move |_| {
+        online.leave();
+        state.bring_back_set_aside();
+    };
+    move || {
+        kept_moves().filter(|_| free()).map(|moves| {
+            view! {
+                <section class="online-panel set-aside" aria-label="Game set aside">
+                    <p class="online-line">{format!("Your game from before going online ({moves} moves) is kept.")}</p>
+                    <div class="online-actions">
+                        <button type="button" class="action primary" on:click=bring_back>"Back to my game"</button>
+                    </div>
+                </section>
+            }
+        })
+    }
 }
 
 #[component]

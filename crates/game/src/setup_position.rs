@@ -181,6 +181,13 @@ impl SetupPosition {
         if text.is_empty() {
             return Err("Paste a board string, an OBF line or a game link first.".into());
         }
+        // Checked before reading: a 100 kB paste took seconds to refuse, freezing the page meanwhile.
+        if text.len() > MAX_POSITION_TEXT {
+            return Err(format!(
+                "this text is {} characters long; a board string, OBF line or game link is at most {MAX_POSITION_TEXT}",
+                text.chars().count()
+            ));
+        }
         let code = text.split_once("#game=").map(|(_, code)| code);
         let read = if is_board_text(text) {
             read_board(text).map_err(|e| e.to_string())
@@ -196,6 +203,9 @@ impl SetupPosition {
         read.map(|position| SetupPosition::from_position(&position))
     }
 }
+
+/// The longest text [`SetupPosition::read`] reads: a 10×10 game link in a long address is under a quarter of it.
+pub const MAX_POSITION_TEXT: usize = 4096;
 
 /// Link codes are made of base64url digits and `~`, and start with their version.
 fn looks_like_link(text: &str) -> bool {
@@ -320,6 +330,27 @@ mod tests {
         let start = SetupPosition::start(Variant::default());
         assert_eq!(SetupPosition::read("1Elr").unwrap().position().count(Color::Black), 3, "a link's position");
         assert_eq!(SetupPosition::read(&start.board_string().to_lowercase()), Ok(start));
+    }
+
+    /// Issue 30, fault 9: a 100 kB unbroken paste froze the page for 6.5 s before it was refused.
+    #[test]
+    fn a_paste_longer_than_any_position_is_refused_before_reading() {
+        let long = "1".repeat(100_000);
+        let started = std::time::Instant::now();
+        let refusal = SetupPosition::read(&long).unwrap_err();
+        assert!(started.elapsed().as_millis() < 50, "{:?}", started.elapsed());
+        assert_eq!(
+            refusal,
+            "this text is 100000 characters long; a board string, OBF line or game link is at most 4096"
+        );
+        // The longest game there is, 10×10 to the last square, as a link in an address: well within the cap.
+        let mut game = Game::new(Variant { size: crate::BoardSize::Ten, ..Variant::default() });
+        while let Some(square) = crate::squares_of(game.legal_moves()).next() {
+            game.play(square).unwrap();
+        }
+        let address = format!("https://someone.github.io/reversi-for-everyone/#game={}", write_link(&game));
+        assert!(address.len() * 4 < MAX_POSITION_TEXT, "{} characters", address.len());
+        assert!(SetupPosition::read(&address).is_ok());
     }
 
     #[test]

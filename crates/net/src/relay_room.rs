@@ -280,6 +280,7 @@ mod tests {
             pwd: "9qR2mC8vLz4TnYp0sWb7eFgH".into(),
             fingerprint: [7; 32],
             candidates: vec![Candidate { kind: CandidateKind::Host, address: Address::V4([127, 0, 0, 1]), port: 5000 }],
+            answers: 0,
         }
     }
 

@@ -32,11 +32,9 @@ pub struct Session {
 /// What a valid message from the peer did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
-    /// The peer's hello: a new game from the host, or the same game resumed (`replaced`: the move lists differed
-    /// and this side took the other's).
+    /// The peer's hello: a new game from the host, or the same game resumed.
     Greeted {
         new_game: bool,
-        replaced: bool,
     },
     Moved(usize),
     UndoRequested,
@@ -368,9 +366,10 @@ impl Session {
         Ok(Event::OutOfTime(loser))
     }
 
-    /// A (re)connection: agree on the game. The host's hello with a new id starts that game here; with the same id
-    /// the longer of two agreeing move lists wins, and when they differ the guest takes the host's. The clocks
-    /// take each side's lower count.
+    /// A (re)connection: agree on the game. A hello with a new id starts that game here (the host's) or expects the
+    /// guest to take this one, unless either side has a game with moves still on: that game is kept. With the same
+    /// id the longer of two agreeing move lists wins; lists that differ are refused, so neither side's game is ever
+    /// rewritten. The clocks take each side's lower count.
     fn greet(&mut self, game: &mut Game, hello: Hello, now: u64) -> Result<Event, Refusal> {
         if hello.host == self.host {
             return refuse(if self.host { "both players made an invitation" } else { "both players answered" });
@@ -379,11 +378,24 @@ impl Session {
             return refuse(format!("both players play {}", self.me));
         }
         let theirs = read_game(hello.moves, hello.variant)?;
-        let new_game = hello.game_id != self.game_id;
-        if new_game {
+        let under_way = |game: &Game| !game.history().played().is_empty() && !game.is_over();
+        if hello.game_id != self.game_id {
+            if under_way(game) {
+                return refuse(format!(
+                    "their hello is for another game, and this one ({} moves) is still on: it is kept. To play \
+                     theirs, start a New game here and connect again",
+                    game.history().played().len()
+                ));
+            }
             if !hello.host {
-                // The guest had another game: it takes this one from the host's hello, which the guest reads too.
-                return Ok(Event::Greeted { new_game: false, replaced: false });
+                if under_way(&theirs) {
+                    return refuse(
+                        "their app still has another online game on: it is kept there. They can start a New game \
+                         and connect again",
+                    );
+                }
+                // The guest had another game, over or not begun: it takes this one from the host's hello.
+                return Ok(Event::Greeted { new_game: false });
             }
             self.me = hello.plays.opponent();
             self.game_id = hello.game_id;
@@ -391,7 +403,7 @@ impl Session {
             self.undo_request = None;
             self.rematch_offer = None;
             *game = theirs;
-            return Ok(Event::Greeted { new_game: true, replaced: false });
+            return Ok(Event::Greeted { new_game: true });
         }
         let clock = match (self.clock, hello.clock) {
             (None, None) => None,
@@ -403,13 +415,13 @@ impl Session {
         };
         let mine = game.history().played().to_vec();
         let their_moves = theirs.history().played();
-        let agrees = |a: &[Move], b: &[Move]| a.iter().zip(b).all(|(x, y)| x == y);
-        if !agrees(&mine, their_moves) && !self.host {
-            *game = theirs;
-            self.clock = clock;
-            return Ok(Event::Greeted { new_game: false, replaced: true });
+        if let Some(ply) = mine.iter().zip(their_moves).position(|(x, y)| x != y) {
+            return refuse(format!(
+                "their game differs from this one at move {}: this game is kept, and theirs is not taken",
+                ply + 1
+            ));
         }
-        if their_moves.len() > mine.len() && agrees(&mine, their_moves) {
+        if their_moves.len() > mine.len() {
             // Only the sender's own moves can be missing here (played as the connection dropped), passes aside:
             // a longer list with a move for this side would be the sender playing for it.
             let mut replay = theirs.clone();
@@ -423,7 +435,7 @@ impl Session {
             *game = theirs;
         }
         self.clock = clock;
-        Ok(Event::Greeted { new_game: false, replaced: false })
+        Ok(Event::Greeted { new_game: false })
     }
 }
 
@@ -468,9 +480,6 @@ impl Event {
         let n = game.variant().size.n();
         match self {
             Event::Greeted { new_game: true, .. } => "Connected: a new game.".into(),
-            Event::Greeted { replaced: true, .. } => {
-                "Connected. The move lists differed: this game now follows the host's.".into()
-            }
             Event::Greeted { .. } => "Connected: the game goes on.".into(),
             Event::Moved(square) => format!("Your opponent played {}.", square_name(square, n)),
             Event::UndoRequested => "Your opponent asks to take back their last move.".into(),

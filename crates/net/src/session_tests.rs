@@ -3,7 +3,7 @@
 use super::*;
 use engine::rng::Rng;
 use game::{squares_of, EndReason};
-use testkit::text_mutations::mutate;
+use testkit::text_mutations::{mutate, random_text};
 
 /// Both sides of a game: each with its own seat and its own copy of the game.
 struct Pair {
@@ -24,10 +24,7 @@ impl Pair {
         let (guest, guest_game) = Session::join(&host.hello(&game, 0).to_text()).unwrap();
         let mut pair = Pair { host: (host, game), guest: (guest, guest_game), now: 0 };
         let hello = pair.guest.0.hello(&pair.guest.1, 0).to_text();
-        assert_eq!(
-            pair.host.0.receive(&mut pair.host.1, &hello, 0),
-            Ok(Event::Greeted { new_game: false, replaced: false })
-        );
+        assert_eq!(pair.host.0.receive(&mut pair.host.1, &hello, 0), Ok(Event::Greeted { new_game: false }));
         pair
     }
 
@@ -125,28 +122,48 @@ fn a_reconnection_continues_from_the_longer_agreeing_move_list() {
     pair.guest.0.play(&mut pair.guest.1, square, 0).unwrap();
     let guest_hello = pair.guest.0.hello(&pair.guest.1, 0).to_text();
     let host_hello = pair.host.0.hello(&pair.host.1, 0).to_text();
-    assert_eq!(
-        pair.host.0.receive(&mut pair.host.1, &guest_hello, 0),
-        Ok(Event::Greeted { new_game: false, replaced: false })
-    );
-    assert_eq!(
-        pair.guest.0.receive(&mut pair.guest.1, &host_hello, 0),
-        Ok(Event::Greeted { new_game: false, replaced: false })
-    );
+    assert_eq!(pair.host.0.receive(&mut pair.host.1, &guest_hello, 0), Ok(Event::Greeted { new_game: false }));
+    assert_eq!(pair.guest.0.receive(&mut pair.guest.1, &host_hello, 0), Ok(Event::Greeted { new_game: false }));
     pair.agree();
     assert_eq!(pair.host.1.history().cursor(), 4);
-    // Move lists that differ: the guest follows the host.
-    let square = first_legal(&pair.host.1);
-    pair.host.0.play(&mut pair.host.1, square, 0).unwrap();
-    let other = squares_of(pair.guest.1.legal_moves()).last().unwrap();
-    assert_ne!(other, square);
-    pair.guest.1.play(other).unwrap();
-    let host_hello = pair.host.0.hello(&pair.host.1, 0).to_text();
-    assert_eq!(
-        pair.guest.0.receive(&mut pair.guest.1, &host_hello, 0),
-        Ok(Event::Greeted { new_game: false, replaced: true })
-    );
-    pair.agree();
+}
+
+/// Issue 30, fault 4: a hello with another move list, or with a new id, replaced the guest's game mid-game (its own
+/// moves included). Neither side's game is rewritten: both refuse and keep theirs.
+#[test]
+fn a_hello_never_rewrites_a_game_under_way() {
+    let mut pair = Pair::connect(Color::Black);
+    for _ in 0..4 {
+        let side = pair.host.1.to_move();
+        let square = first_legal(&pair.host.1);
+        pair.send(side, |s, g| s.play(g, square, 0).ok());
+    }
+    let kept = pair.guest.1.clone();
+    let mut other = Game::default();
+    for _ in 0..4 {
+        other.play(squares_of(other.legal_moves()).last().unwrap()).unwrap();
+    }
+    assert_ne!(other.history().played()[0], kept.history().played()[0]);
+    for (host_game, game_id) in [(&other, 7), (&other, 8), (&Game::default(), 8)] {
+        let hello = pair.host.0.hello(host_game, 0);
+        let Message::Hello { protocol, app, host, variant, plays, moves, clock, .. } = hello else { unreachable!() };
+        let hello = Message::Hello { protocol, app, host, game_id, variant, plays, moves, clock }.to_text();
+        let refusal = pair.guest.0.receive(&mut pair.guest.1, &hello, 0).unwrap_err().to_string();
+        let expected = if game_id == 7 { "differs from this one at move 1" } else { "is still on: it is kept" };
+        assert!(refusal.contains(expected), "{refusal}");
+        assert_eq!((&pair.guest.1, pair.guest.0.game_id), (&kept, 7), "the guest's game is kept");
+        // The host, handed the guest's own hello for a game of another id, refuses in turn.
+        let mut host = pair.host.0.clone();
+        host.game_id = game_id;
+        let mut host_game = host_game.clone();
+        let guest_hello = pair.guest.0.hello(&pair.guest.1, 0).to_text();
+        assert!(host.receive(&mut host_game, &guest_hello, 0).is_err(), "{game_id}");
+    }
+    // Once the game is over, a new game from the host is taken.
+    pair.send(Color::Black, |s, g| s.resign(g));
+    let new_hello = Session::host(Color::White, 9, None).hello(&Game::default(), 0).to_text();
+    assert_eq!(pair.guest.0.receive(&mut pair.guest.1, &new_hello, 0), Ok(Event::Greeted { new_game: true }));
+    assert_eq!((pair.guest.0.me, pair.guest.1.history().played().len()), (Color::Black, 0));
 }
 
 fn left(side: &(Session, Game), color: Color, now: u64) -> u64 {
@@ -319,7 +336,7 @@ fn hostile_messages_are_refused_and_change_nothing() {
 }
 
 #[test]
-fn a_hundred_thousand_mutated_messages_never_panic_or_break_the_rules() {
+fn a_hundred_thousand_random_and_mutated_messages_never_panic_or_break_the_rules() {
     // Half against a game without clocks, half with (whose moves carry times and may claim a time-out).
     for clock in [None, Clock::with_minutes(3)] {
         let mut pair = Pair::connect_with(Color::White, clock);
@@ -340,7 +357,12 @@ fn a_hundred_thousand_mutated_messages_never_panic_or_break_the_rules() {
         let alphabet: Vec<char> = "{}[]\":,0123456789abcdefghijklmnopqrstuvwxyz_-é \\".chars().collect();
         let (host, game) = &mut pair.host;
         for round in 0..50_000u64 {
-            let text = mutate(&samples[round as usize % samples.len()], &alphabet, 0..=3, &mut rng);
+            // One round in ten starts from random text instead of a message.
+            let base = match round % 10 {
+                0 => random_text(&alphabet, 200, &mut rng),
+                _ => samples[round as usize % samples.len()].clone(),
+            };
+            let text = mutate(&base, &alphabet, 0..=3, &mut rng);
             let before = (host.clone(), game.clone());
             match host.receive(game, &text, round * 10) {
                 Ok(_) => {

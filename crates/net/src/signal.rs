@@ -2,7 +2,7 @@
 //! fingerprint, candidates) in a compact, versioned binary form, written in base64url so a chat app, a link or a
 //! QR code carries it. About 110 characters for an offer with two candidates, where the SDP is some 600.
 //!
-//! Layout (version 1, all integers big-endian):
+//! Layout (version 2, all integers big-endian):
 //!
 //! | bytes | what |
 //! | --- | --- |
@@ -12,6 +12,7 @@
 //! | 1 + n | ICE password: length, ASCII |
 //! | 32 | SHA-256 certificate fingerprint |
 //! | 1 | number of candidates, then per candidate: a kind byte (bits 0-1 host/srflx/prflx/relay, bits 2-3 IPv4, IPv6 or an mDNS name `<uuid>.local`), the address (4, 16 or 16 bytes) and the port (2) |
+//! | 4 | an answer only: the [`Signal::tag`] of the invitation it answers (version 2) |
 //! | 2 | check: FNV-1a of everything before, folded to 16 bits (catches a character edited by hand) |
 //!
 //! Only UDP candidates are kept: a browser's TCP candidates add length and rarely help two browsers meet.
@@ -20,7 +21,8 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use std::fmt::Write;
 
-const VERSION: u8 = 1;
+/// 2: an answer names the invitation it answers, so an answer to another one is refused at once.
+const VERSION: u8 = 2;
 const MAX_CANDIDATES: usize = 8;
 
 /// The offer (the host's invitation) or the answer (the guest's reply).
@@ -70,6 +72,8 @@ pub struct Signal {
     pub pwd: String,
     pub fingerprint: [u8; 32],
     pub candidates: Vec<Candidate>,
+    /// An answer's mark of the invitation it answers (that offer's [`Signal::tag`]); 0 in an offer.
+    pub answers: u32,
 }
 
 /// Why a pasted code could not be read; the text is for the player.
@@ -106,7 +110,7 @@ impl Signal {
                 }
             }
         }
-        let signal = Signal { role, passive, ufrag, pwd, fingerprint, candidates };
+        let signal = Signal { role, passive, ufrag, pwd, fingerprint, candidates, answers: 0 };
         signal.check_credentials()?;
         Ok(signal)
     }
@@ -171,6 +175,9 @@ impl Signal {
             bytes.extend_from_slice(address);
             bytes.extend_from_slice(&candidate.port.to_be_bytes());
         }
+        if self.role == Role::Answer {
+            bytes.extend_from_slice(&self.answers.to_be_bytes());
+        }
         bytes.extend_from_slice(&check(&bytes).to_be_bytes());
         URL_SAFE_NO_PAD.encode(bytes)
     }
@@ -204,6 +211,16 @@ impl Signal {
         }
         signal.check_credentials()?;
         Ok(signal)
+    }
+
+    /// What an answer carries of this offer to show which invitation it answers: a hash of the credentials and
+    /// fingerprint, which differ in every invitation.
+    pub fn tag(&self) -> u32 {
+        let mut bytes = Vec::with_capacity(self.ufrag.len() + self.pwd.len() + 32);
+        bytes.extend_from_slice(self.ufrag.as_bytes());
+        bytes.extend_from_slice(self.pwd.as_bytes());
+        bytes.extend_from_slice(&self.fingerprint);
+        fnv1a(&bytes)
     }
 
     fn check_credentials(&self) -> Result<(), SignalError> {
@@ -269,7 +286,11 @@ impl Reader<'_> {
             return None;
         }
         let candidates = (0..count).map(|_| self.candidate()).collect::<Option<Vec<_>>>()?;
-        Some(Signal { role, passive: flags & 2 == 2, ufrag, pwd, fingerprint, candidates })
+        let answers = match role {
+            Role::Offer => 0,
+            Role::Answer => u32::from_be_bytes(self.take(4)?.try_into().ok()?),
+        };
+        Some(Signal { role, passive: flags & 2 == 2, ufrag, pwd, fingerprint, candidates, answers })
     }
 
     fn candidate(&mut self) -> Option<Candidate> {
@@ -371,10 +392,16 @@ mod tests {
         let mut answer = offer.clone();
         answer.role = Role::Answer;
         answer.fingerprint[0] ^= 1;
+        answer.answers = offer.tag();
         let number = check_number(&offer, &answer);
         assert_eq!(number.len(), 4);
         assert_ne!(number, check_number(&answer, &offer));
-        assert!(Signal::decode(&answer.encode()).unwrap().to_sdp().contains("a=setup:active\r\n"));
+        let decoded = Signal::decode(&answer.encode()).unwrap();
+        assert!(decoded.to_sdp().contains("a=setup:active\r\n"));
+        assert_eq!(decoded.answers, offer.tag(), "an answer names the invitation it answers");
+        let mut another = offer.clone();
+        another.ufrag.push('x');
+        assert_ne!(another.tag(), offer.tag(), "and no other");
     }
 
     #[test]
@@ -387,8 +414,8 @@ mod tests {
         let mut edited: Vec<char> = code.chars().collect();
         edited[20] = if edited[20] == 'A' { 'B' } else { 'A' };
         assert!(err(&edited.into_iter().collect::<String>()).contains("damaged"));
-        let other_version = URL_SAFE_NO_PAD.encode([2, 0, 0, 0]);
-        assert!(err(&other_version).contains("another version (2)"));
+        let other_version = URL_SAFE_NO_PAD.encode([1, 0, 0, 0]);
+        assert!(err(&other_version).contains("another version (1)"));
         assert!(Signal::from_sdp(Role::Offer, "v=0\r\n").is_err());
     }
 

@@ -33,6 +33,11 @@ pub fn write_transcript(game: &Game, with_passes: bool) -> String {
 pub fn read_transcript(text: &str, variant: Variant) -> Result<Game, NotationError> {
     match start_line(text) {
         Some((start, moves)) => replay(moves, Game::from_position(start)),
+        // Only move numbers ("1. 2. 3."): no game to load, rather than an empty one that replaces the game. (No
+        // text at all is the transcript of a game without moves.)
+        None if !text.trim().is_empty() && tokens(text).next().is_none() => {
+            Err(NotationError::new(Location::Text, "there are no moves in it, only move numbers or separators"))
+        }
         None => replay(text, Game::new(variant)),
     }
 }
@@ -127,6 +132,9 @@ mod tests {
         assert_eq!(err("f5pa"), "move 2: pass: White has a legal move");
         assert_eq!(err("d3c3b3d2e1d6d7e3f4 pa"), "move 10: pass: the game is over");
         assert_eq!(err("d3c3b3d2e1d6d7e3f4a1"), "move 10, a1: the game is over");
+        // Issue 30, fault 15: move numbers alone read as an empty game that Import offered in place of the game.
+        assert_eq!(err("1. 2. 3. 4. 5."), "there are no moves in it, only move numbers or separators");
+        assert_eq!(read_transcript(" ", Variant::default()), Ok(Game::default()), "a game without moves");
         let located = read_transcript("f5d6c3f7", Variant::default()).unwrap_err();
         assert_eq!(located.location, Location::Move(4));
     }
