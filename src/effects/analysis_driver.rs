@@ -36,6 +36,18 @@ pub fn install(state: AppState) {
             analysis.toggle_hints();
         }
     });
+    // A review belongs to its game: another game on the table (new, imported, set up, online, a rematch) drops it,
+    // its graph and its chosen mistake, and stops one still running.
+    let game = Memo::new(move |_| {
+        (state.game_serial.get(), state.table.with(|t| t.online.as_ref().map(|session| session.game_id)))
+    });
+    Effect::new(move |previous: Option<(u64, Option<u64>)>| {
+        let current = game.get();
+        if previous.is_some_and(|previous| previous != current) {
+            analysis.forget_review();
+        }
+        current
+    });
     let target = Memo::new(move |_| hints_target(&state, &analysis));
     #[cfg(target_arch = "wasm32")]
     web::install(state, analysis, target);

@@ -18,6 +18,28 @@ pub enum Theme {
     System,
 }
 
+/// When the classic Windows Reversi's Ctrl keys (Ctrl+R resign, Ctrl+O options, ...) are the app's rather than
+/// the browser's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum ClassicKeys {
+    /// Where the app runs as an installed app, in a window of its own; in a browser tab the browser keeps them.
+    #[default]
+    InstalledApp,
+    Always,
+    Never,
+}
+
+impl ClassicKeys {
+    /// Whether the Ctrl set is on, given whether the app runs installed (display-mode standalone).
+    pub fn active(self, installed: bool) -> bool {
+        match self {
+            ClassicKeys::InstalledApp => installed,
+            ClassicKeys::Always => true,
+            ClassicKeys::Never => false,
+        }
+    }
+}
+
 pub const ANIMATION_SPEEDS: std::ops::RangeInclusive<u8> = 1..=5;
 
 /// Everything the Options dialog sets.
@@ -56,6 +78,10 @@ pub struct Options {
     pub stun_servers: Vec<String>,
     /// Where a1 is on screen: top-left (standard) or bottom-left (Reversy).
     pub coordinates: Coordinates,
+    /// Undo takes back a whole turn (the computer's reply and the player's move) instead of one move.
+    pub undo_whole_turn: bool,
+    /// When the classic Ctrl keys are on.
+    pub classic_keys: ClassicKeys,
 }
 
 impl Default for Options {
@@ -81,6 +107,8 @@ impl Default for Options {
             theme: Theme::System,
             stun_servers: vec![DEFAULT_STUN_SERVER.into()],
             coordinates: Coordinates::Standard,
+            undo_whole_turn: false,
+            classic_keys: ClassicKeys::InstalledApp,
         }
     }
 }
@@ -259,6 +287,8 @@ mod tests {
             theme: Theme::Dark,
             stun_servers: vec!["stun:stun.example.org:3478".into()],
             coordinates: Coordinates::Reversy,
+            undo_whole_turn: true,
+            classic_keys: ClassicKeys::Never,
         };
         assert_eq!(game::load::<Options>(&game::save(&o)), Ok(o));
     }

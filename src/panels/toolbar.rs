@@ -19,7 +19,8 @@ pub fn ActionButton(
     class: &'static str,
 ) -> impl IntoView {
     let state = AppState::get();
-    let keys = action.shortcuts().join(" ").replace("Ctrl", "Control").replace("Esc", "Escape");
+    let keys =
+        move || action.shortcuts(state.classic_keys()).join(" ").replace("Ctrl", "Control").replace("Esc", "Escape");
     let long_press = LongPress::new();
     view! {
         <button
@@ -42,7 +43,7 @@ pub fn ActionButton(
             {icon_view(icon)}
             <span class="label">{action.label()}</span>
             // Hidden from the accessibility tree: the name is the label, the keys are in aria-keyshortcuts.
-            <span class="tip" aria-hidden="true">{action.hint()}</span>
+            <span class="tip" aria-hidden="true">{move || action.hint(state.classic_keys())}</span>
         </button>
     }
 }
