@@ -214,15 +214,47 @@ impl Options {
         }
     }
 
-    /// The colours as CSS custom properties, for the page's root element.
-    pub fn colour_variables(&self) -> [(&'static str, &str); 4] {
+    /// The colours as CSS custom properties, for the page's root element; the coordinates' colour follows the
+    /// board's, so they keep their contrast on any board.
+    pub fn colour_variables(&self) -> [(&'static str, &str); 5] {
         [
             ("--board-colour", &self.board_colour),
             ("--valid-move-colour", &self.valid_move_colour),
             ("--active-square-colour", &self.active_square_colour),
             ("--move-indicator-colour", &self.move_indicator_colour),
+            ("--coordinate-colour", label_colour_on(&self.board_colour)),
         ]
     }
+}
+
+/// White or black, whichever reads better on `background` (`#rrggbb`): the one with the higher contrast
+/// ratio (WCAG's relative luminance).
+pub fn label_colour_on(background: &str) -> &'static str {
+    const LIGHT: &str = "#ffffff";
+    const DARK: &str = "#000000";
+    let (Some(background), Some(light), Some(dark)) = (luminance(background), luminance(LIGHT), luminance(DARK)) else {
+        return LIGHT;
+    };
+    if contrast(background, light) >= contrast(background, dark) {
+        LIGHT
+    } else {
+        DARK
+    }
+}
+
+/// WCAG's contrast ratio of two relative luminances.
+fn contrast(a: f64, b: f64) -> f64 {
+    (a.max(b) + 0.05) / (a.min(b) + 0.05)
+}
+
+/// WCAG's relative luminance of a `#rrggbb` colour.
+fn luminance(colour: &str) -> Option<f64> {
+    let hex = colour.strip_prefix('#').filter(|hex| hex.len() == 6)?;
+    let channel = |i: usize| -> Option<f64> {
+        let c = f64::from(u8::from_str_radix(hex.get(i..i + 2)?, 16).ok()?) / 255.0;
+        Some(if c <= 0.03928 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) })
+    };
+    Some(0.2126 * channel(0)? + 0.7152 * channel(2)? + 0.0722 * channel(4)?)
 }
 
 /// `stun:` or `stuns:` and a host (with an optional port): what RTCPeerConnection accepts as a STUN server.
@@ -262,6 +294,21 @@ mod tests {
         assert!(o.stun_servers.is_empty());
         o.stun_servers = vec!["turn:x".into(), "stun:".into(), "stun:fine.example".into()];
         assert_eq!(o.validated().stun_servers, vec!["stun:fine.example".to_string()]);
+    }
+
+    #[test]
+    fn coordinates_read_on_any_board_colour() {
+        assert_eq!(label_colour_on(DEFAULT_BOARD_COLOUR), "#ffffff");
+        let default = luminance(DEFAULT_BOARD_COLOUR).unwrap();
+        assert!(contrast(default, 1.0) >= 4.5, "white on the default green: {:.2}", contrast(default, 1.0));
+        assert_eq!(label_colour_on("#e8f5c8"), "#000000", "a pale board gets dark labels");
+        assert_eq!(label_colour_on("#0a1f12"), "#ffffff");
+        for grey in (0..=255).step_by(5) {
+            let background = format!("#{grey:02x}{grey:02x}{grey:02x}");
+            let label = luminance(label_colour_on(&background)).unwrap();
+            let ratio = contrast(luminance(&background).unwrap(), label);
+            assert!(ratio >= 4.5, "{background}: {ratio:.2}");
+        }
     }
 
     #[test]

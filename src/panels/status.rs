@@ -52,7 +52,7 @@ fn ScoreCard(color: Color) -> impl IntoView {
             </svg>
             <div class="card-text">
                 <span class="card-name">{color.name()}</span>
-                <span class="card-count" aria-label=move || format!("{} discs", count())>{count}</span>
+                <span class="card-count">{count}<span class="visually-hidden">" discs"</span></span>
             </div>
             <span class="thinking-dots" class:visible=thinking aria-hidden="true"><i></i><i></i><i></i></span>
             <ClockFace color=color />
