@@ -257,3 +257,163 @@ test('7. on a phone the answers to actions appear in view, next to the board', a
   await page.screenshot({ path: 'tests/e2e/output/new-player-7-notice-phone-390.png', animations: 'disabled' });
   assert.deepEqual(errors, []);
 });
+
+/** WCAG's contrast ratio of two CSS colours "rgb(r, g, b)". */
+function contrastOf(a, b) {
+  const luminance = (css) => {
+    const [r, g, bl] = css.match(/\d+(\.\d+)?/g).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
+for (const device of ['phone', 'phone-390', 'desktop']) {
+  test(`8. coordinates of 11 px or more at 4.5:1, the board clear of the screen's edges (${device})`, async (t) => {
+    const { page, errors } = await openSite(t, { device });
+    const measured = await page.evaluate(() => {
+      const board = document.querySelector('svg.board');
+      const box = board.getBoundingClientRect();
+      const scale = box.width / board.viewBox.baseVal.width;
+      const label = document.querySelector('.coordinate');
+      const cell = document.querySelector('[data-square="a1"] .cell');
+      return {
+        px: parseFloat(getComputedStyle(label).fontSize) * scale,
+        fill: getComputedStyle(label).fill,
+        board: getComputedStyle(cell).fill,
+        left: box.left,
+        right: innerWidth - box.right,
+        square: document.querySelector('[data-square="a1"]').getBoundingClientRect().width,
+      };
+    });
+    assert.ok(measured.px >= 11, `coordinates ${measured.px.toFixed(1)} px`);
+    const ratio = contrastOf(measured.fill, measured.board);
+    assert.ok(ratio >= 4.5, `contrast ${ratio.toFixed(2)}:1 (${measured.fill} on ${measured.board})`);
+    assert.ok(measured.left >= 2 && measured.right >= 2, `margins ${measured.left} and ${measured.right} px`);
+    if (device !== 'desktop') assert.ok(measured.square >= 44, `squares ${measured.square} px`);
+    console.log(`${device}: coordinates ${measured.px.toFixed(1)} px at ${ratio.toFixed(2)}:1, margins ${measured.left.toFixed(1)}/${measured.right.toFixed(1)} px, squares ${measured.square.toFixed(1)} px`);
+    // A pale board of the player's choosing gets dark coordinates.
+    await button(page, 'Options').click();
+    await dialog(page, 'Options').getByLabel('Board', { exact: true }).fill('#e8f0c0');
+    await button(dialog(page, 'Options'), 'OK').click();
+    await page.waitForTimeout(400); // the squares' colour eases in over 0.15 s
+    const pale = await page.evaluate(() => [getComputedStyle(document.querySelector('.coordinate')).fill, getComputedStyle(document.querySelector('.cell')).fill]);
+    assert.ok(contrastOf(...pale) >= 4.5, `on a pale board: ${pale.join(' on ')}`);
+    await button(page, 'Options').click();
+    await button(dialog(page, 'Options'), 'Restore defaults').click();
+    await button(dialog(page, 'Options'), 'OK').click();
+    await screenshot(page, `new-player-8-board-${device}`);
+    assert.deepEqual(errors, []);
+  });
+}
+
+test('9. a click or a tap leaves no focus square; the keyboard’s cursor shows; a dialog opened by a key has no ring round it', async (t) => {
+  for (const device of ['phone-390', 'desktop']) {
+    const { page, errors } = await openSite(t, { device });
+    const ringOf = (square) => page.locator(`[data-square="${square}"] .focus-ring`).evaluate((ring) => getComputedStyle(ring).stroke);
+    const square = page.locator('[data-square="f5"]');
+    if (device === 'desktop') await square.click();
+    else await square.tap();
+    await waitForStatus(page, /^Black to move\.$/);
+    assert.match(await ringOf('f5'), /rgba\(0, 0, 0, 0\)|transparent|none/, 'no ring on the clicked square');
+    await page.screenshot({ path: `tests/e2e/output/new-player-9-after-click-${device}.png`, animations: 'disabled' });
+    if (device === 'desktop') {
+      await page.keyboard.press('ArrowLeft');
+      const cursor = await page.evaluate(() => document.activeElement.dataset.square);
+      assert.notEqual(await ringOf(cursor), 'rgba(0, 0, 0, 0)', 'the keyboard cursor shows its ring');
+      await page.screenshot({ path: 'tests/e2e/output/new-player-9-keyboard-cursor-desktop.png', animations: 'disabled' });
+      await page.keyboard.press('o');
+      await dialog(page, 'Options').waitFor();
+      assert.equal(await dialog(page, 'Options').evaluate((box) => getComputedStyle(box).outlineStyle), 'none');
+      await page.keyboard.press('Escape');
+    }
+    assert.deepEqual(errors, []);
+  }
+});
+
+/** The selects whose longest option is wider than the room the select gives its text. */
+async function cutOffSelects(scope) {
+  return scope.locator('select').evaluateAll((selects) => {
+    const context = document.createElement('canvas').getContext('2d');
+    return selects
+      .filter((select) => select.offsetParent !== null)
+      .flatMap((select) => {
+        const style = getComputedStyle(select);
+        context.font = style.font;
+        // The room for the text: the box less its padding and the drop-down arrow (about 20 px in Chromium).
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+        return [...select.options]
+          .filter((option) => context.measureText(option.text).width > room)
+          .map((option) => `${select.getAttribute('aria-label') ?? select.id}: "${option.text}" needs ${Math.ceil(context.measureText(option.text).width)} px of ${Math.floor(room)}`);
+      });
+  });
+}
+
+test('10. the editor starts on Black, a drag paints, and no menu cuts its words off', async (t) => {
+  for (const device of ['phone-390', 'desktop']) {
+    const { page, errors } = await openSite(t, { device });
+    assert.deepEqual(await cutOffSelects(page), [], 'the level and player menus');
+    await button(page, 'Options').click();
+    assert.deepEqual(await cutOffSelects(dialog(page, 'Options')), [], 'the Options menus');
+    await screenshot(page, `new-player-10-options-${device}`);
+    await page.keyboard.press('Escape');
+    await button(page, 'Set up position').click();
+    assert.equal(await button(page, 'Black').getAttribute('aria-pressed'), 'true', 'Black is chosen at the start');
+    await button(page, 'Clear').click();
+    await page.locator('[data-square="c3"]').click();
+    assert.match(await page.locator('[data-square="c3"]').getAttribute('aria-label'), /^c3, black/, 'a first click places black');
+    // A drag from a1 to h1 paints the row.
+    const centre = async (name) => {
+      const box = await page.locator(`[data-square="${name}"]`).boundingBox();
+      return [box.x + box.width / 2, box.y + box.height / 2];
+    };
+    const [x1, y1] = await centre('a1');
+    const [x2, y2] = await centre('h1');
+    await page.mouse.move(x1, y1);
+    await page.mouse.down();
+    await page.mouse.move(x2, y2, { steps: 16 });
+    await page.mouse.up();
+    for (const name of ['a1', 'b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'h1']) {
+      assert.match(await page.locator(`[data-square="${name}"]`).getAttribute('aria-label'), /, black/, `${name} painted`);
+    }
+    assert.deepEqual(await cutOffSelects(page), [], 'the editor’s player and level menus');
+    await screenshot(page, `new-player-10-editor-${device}`);
+    assert.deepEqual(errors, []);
+  }
+});
+
+test('11. with hints on, a legend says what +4 and exact mean', async (t) => {
+  for (const device of ['phone-390', 'desktop']) {
+    const { page, errors } = await openSite(t, { device });
+    assert.equal(await page.getByTestId('hint-legend').count(), 0, 'no legend while hints are off');
+    await button(page, 'Hints').click();
+    const legend = page.getByTestId('hint-legend');
+    assert.match(await legend.textContent(), /^\+4: you end 4 discs ahead .*exact.*solved/);
+    assert.ok(await legend.isVisible());
+    await page.waitForFunction(() => /, hint /.test(document.querySelector('[data-square="f5"]').getAttribute('aria-label')));
+    await legend.scrollIntoViewIfNeeded();
+    await screenshot(page, `new-player-11-hints-${device}`);
+    assert.deepEqual(errors, []);
+  }
+});
+
+test('12. on a phone the history buttons say Undo and Redo in words, and the header has no shortcuts slot', async (t) => {
+  const { page, errors } = await openSite(t, { device: 'phone-390' });
+  for (const name of ['Undo', 'Redo']) {
+    const width = await button(page, name).locator('.label').evaluate((label) => label.getBoundingClientRect().width);
+    assert.ok(width > 20, `"${name}" shows its word (${width} px)`);
+  }
+  const path = (name) => button(page, name).locator('svg.icon path').getAttribute('d').catch(() => null);
+  assert.notEqual(await path('Redo'), await path('Resume play'), 'Redo does not look like Resume play');
+  assert.equal(await button(page, 'Keyboard shortcuts').isVisible(), false);
+  const row = await page.locator('.history-controls').evaluate((group) => new Set([...group.children].map((b) => Math.round(b.getBoundingClientRect().top))).size);
+  assert.equal(row, 1, 'New game and the history still fit one row');
+  await screenshot(page, 'new-player-12-controls-phone-390');
+  const desktop = await openSite(t);
+  assert.equal(await button(desktop.page, 'Keyboard shortcuts').isVisible(), true, 'a desktop keeps it');
+  await screenshot(desktop.page, 'new-player-12-controls-desktop');
+  assert.deepEqual(errors, []);
+});
