@@ -547,7 +547,10 @@ mod tests {
         assert_eq!(table.human_to_move(&TWO_HUMANS), Some(Color::White));
         table.play(sq("d6"), 0).unwrap();
         assert_eq!(table.outbox, vec![Message::Move { ply: 1, square: sq("d6") as u32, clock_ms: None }]);
-        assert!(!table.undo(&TWO_HUMANS, false) && !table.allows(&TWO_HUMANS, false, Action::Undo), "take-backs are asked");
+        assert!(
+            !table.undo(&TWO_HUMANS, false) && !table.allows(&TWO_HUMANS, false, Action::Undo),
+            "take-backs are asked"
+        );
         assert_eq!(table.offer_draw(&HUMAN_VS_COMPUTER), Ok(DrawOffer::PeerDecides));
         assert!(!table.human_answers_draw(&TWO_HUMANS), "only the peer answers this side's offer");
         assert_eq!(table.receive(&Message::DrawDecline.to_text(), 0), Ok(Event::DrawDeclined));
