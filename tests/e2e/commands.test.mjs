@@ -141,6 +141,10 @@ test('the Ctrl keys of the classic Windows Reversi, each kept from the browser, 
 
 test('the shortcut overlay lists the Ctrl keys and says where the browser keeps one', async (t) => {
   const { page, errors } = await openSite(t);
+  // The classic Ctrl set on (in a tab it is the browser's: new-player.test.mjs).
+  await button(page, 'Options').click();
+  await dialog(page, 'Options').getByRole('combobox', { name: 'Classic Ctrl keys' }).selectOption({ label: 'Always' });
+  await button(dialog(page, 'Options'), 'OK').click();
   await page.keyboard.press('?');
   const overlay = dialog(page, 'Keyboard shortcuts');
   await overlay.waitFor();
@@ -196,7 +200,7 @@ test('phones: Resume play, Offer draw and Resign keep their words; a long press 
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: finger });
   await page.waitForTimeout(800);
   assert.equal(await options.evaluate((element) => element.classList.contains('tip-shown')), true);
-  assert.equal(await options.locator('.tip').textContent(), 'Options (O, Ctrl+O)');
+  assert.equal(await options.locator('.tip').textContent(), 'Options (O)', 'in a browser tab Ctrl+O is the browser’s');
   assert.equal(await options.locator('.tip').isVisible(), true);
   await screenshot(page, 'long-press-tooltip-phone');
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
