@@ -23,7 +23,7 @@ mod panels;
 mod setup;
 
 use board::{board_input, board_view};
-use effects::{analysis_driver, autosave, clipboard, keyboard, sound, theme, thinking};
+use effects::{analysis_driver, autosave, clipboard, keyboard, sound, theme, thinking, viewport};
 use leptos::prelude::*;
 use panels::{
     eval_graph, game_bar, hints_panel, move_list, result_panel, review_panel, status, toolbar, update_notice,
@@ -42,6 +42,7 @@ pub fn App() -> impl IntoView {
     let online = online::install(state);
     online::follow_fragment(state, online);
     theme::follow_options(state);
+    viewport::install(state);
     // While a dialog is open the page behind it is inert, so Tab stays within the dialog.
     let behind_dialog = move || state.dialog.get().is_some();
     let setting_up = move || state.setup.with(Option::is_some);
@@ -57,6 +58,7 @@ pub fn App() -> impl IntoView {
                             <board_view::BoardView input=board_input::BoardInput::of_app(state) />
                             <result_panel::ResultPanel />
                         </div>
+                        <status::Notices />
                         <game_bar::GameBar />
                         <aside class="side-panel">
                             <status::Status />

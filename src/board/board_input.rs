@@ -45,6 +45,8 @@ pub struct BoardControls {
     pub refused: Signal<Option<(usize, u64)>>,
     /// A square clicked or tapped.
     pub play: Callback<usize>,
+    /// A square the pointer passes over while pressed (the editor paints it); none while playing.
+    pub drag: Option<Callback<usize>>,
     /// The board shows the game on the table, so the analysis' marks belong on it (not on the editor's board).
     pub shows_table: bool,
 }
@@ -79,6 +81,7 @@ impl BoardInput {
                 preview_moves: Signal::derive(move || state.options.with(|o| o.preview_moves)),
                 refused: refused.into(),
                 play: Callback::new(move |square| state.human_plays(square)),
+                drag: None,
                 shows_table: true,
             }),
         }
@@ -107,6 +110,7 @@ impl BoardInput {
                 preview_moves: Signal::stored(false),
                 refused: Signal::stored(None),
                 play: Callback::new(move |square| state.edit_square(square)),
+                drag: Some(Callback::new(move |square| state.drag_over_square(square))),
                 shows_table: false,
             }),
         }

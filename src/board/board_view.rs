@@ -8,10 +8,10 @@ use game::Color;
 use leptos::prelude::*;
 
 /// The frame around the squares. The coordinates sit inside the edge squares' corners rather than in a margin, so
-/// on a 360 px phone all of the width goes to the squares: 44 px each on 8×8.
-const FRAME: f64 = 0.5;
-/// Where a coordinate sits from its square's corner: clear of the disc and of the last-move ring.
-const LABEL_INSET: f64 = 0.6;
+/// on a 360 px phone the squares keep 44 px each on 8×8 with a few pixels to spare at the screen's edges.
+const FRAME: f64 = 0.4;
+/// Where a coordinate sits from its square's corner.
+const LABEL_INSET: f64 = 0.45;
 
 /// The board drawn from its input (not from the app state, so a picture needs no game around it).
 #[component]

@@ -98,9 +98,22 @@ pub fn Square(board: BoardSquares, square: usize, size: usize) -> impl IntoView 
             c.play.run(square)
         }
     };
-    let on_enter = move |_| {
+    let on_enter = move |ev: leptos::ev::PointerEvent| {
         if let Some(c) = controls {
-            c.hover.set(Some(square))
+            c.hover.set(Some(square));
+            // A button or finger held down while passing over: a drag.
+            if ev.buttons() & 1 == 1 {
+                if let Some(drag) = c.drag {
+                    drag.run(square);
+                }
+            }
+        }
+    };
+    // A finger's pointer is captured by the square it went down on: released, so the squares it passes over hear it.
+    let on_down = move |ev: leptos::ev::PointerEvent| {
+        if let Some(drag) = controls.and_then(|c| c.drag) {
+            release_capture(&ev);
+            drag.run(square);
         }
     };
     let on_leave = move |_| {
@@ -130,6 +143,7 @@ pub fn Square(board: BoardSquares, square: usize, size: usize) -> impl IntoView 
             aria-label=accessible_name
             on:click=on_click
             on:pointerenter=on_enter
+            on:pointerdown=on_down
             on:pointerleave=on_leave
             on:focus=on_focus
         >
@@ -147,5 +161,14 @@ pub fn Square(board: BoardSquares, square: usize, size: usize) -> impl IntoView 
             <rect class="focus-ring" x=x + 0.6 y=y + 0.6 width=CELL - 1.2 height=CELL - 1.2 rx=0.8 />
             {refused_view}
         </g>
+    }
+}
+
+/// Lets the squares a held finger passes over receive its pointer events (a touch pointer is captured by its target).
+fn release_capture(event: &leptos::ev::PointerEvent) {
+    use wasm_bindgen::JsCast;
+    let target = event.target().and_then(|target| target.dyn_into::<web_sys::Element>().ok());
+    if let Some(element) = target.filter(|element| element.has_pointer_capture(event.pointer_id())) {
+        let _ = element.release_pointer_capture(event.pointer_id());
     }
 }

@@ -145,8 +145,9 @@ fn Playing() -> impl IntoView {
         <p>
             "While the computer thinks the status says so; Move now makes it play its best move found so far, and "
             "Stop pauses it until Resume play. After Undo or Redo lands on the computer's turn, play also pauses "
-            "until you choose Resume play or make a move yourself. Two computers can play each other: Stop pauses "
-            "them."
+            "until you choose Resume play, or Undo again to go back to your own move. With Options › Undo takes back "
+            "a whole turn, one Undo takes back the computer's reply and your move together. Two computers can play "
+            "each other: Stop pauses them."
         </p>
         <h3>"Playing a friend online"</h3>
         <p>

@@ -12,6 +12,9 @@ pub fn Modal(
     /// Extra class on the panel, for per-dialog layout.
     #[prop(optional)]
     class: &'static str,
+    /// The body takes the keyboard focus itself (a scrolling body with nothing focusable in it).
+    #[prop(optional)]
+    focusable_body: bool,
     children: Children,
 ) -> impl IntoView {
     let state = AppState::get();
@@ -38,7 +41,7 @@ pub fn Modal(
                 class=format!("modal {class}")
                 role="dialog"
                 aria-modal="true"
-                aria-labelledby=heading_id
+                aria-labelledby=heading_id.clone()
                 tabindex="-1"
                 node_ref=panel
                 on:click=|ev| ev.stop_propagation()
@@ -49,7 +52,14 @@ pub fn Modal(
                         "✕"
                     </button>
                 </header>
-                <div class="modal-body">{children()}</div>
+                <div
+                    class="modal-body"
+                    tabindex=focusable_body.then_some("0")
+                    role=focusable_body.then_some("region")
+                    aria-labelledby=focusable_body.then(|| heading_id.clone())
+                >
+                    {children()}
+                </div>
             </div>
         </div>
     }

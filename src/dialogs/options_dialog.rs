@@ -2,7 +2,7 @@
 
 use super::Modal;
 use crate::model::actions::Action;
-use crate::model::options::{Options, Theme, ANIMATION_SPEEDS};
+use crate::model::options::{ClassicKeys, Options, Theme, ANIMATION_SPEEDS};
 use crate::model::state::AppState;
 use crate::panels::player_controls::PACES;
 use engine::Level;
@@ -40,6 +40,23 @@ pub fn OptionsDialog() -> impl IntoView {
                         get=|o| o.computer_pause_ms set=|o, v| o.computer_pause_ms = v />
                     <p class="field-note">"A level applies when the computer plays that side; the pace slows a game "
                         "between two computers. Players and levels change at once, also in a game in progress."</p>
+                    <Toggle draft label="Undo takes back a whole turn"
+                        get=|o| o.undo_whole_turn set=|o, v| o.undo_whole_turn = v />
+                    <p class="field-note">"On: one Undo takes back the computer's reply and your move. Off: one move "
+                        "at a time, pausing on the computer's turn until you undo again or choose Resume play."</p>
+                </fieldset>
+                <fieldset>
+                    <legend>"Keyboard"</legend>
+                    <Choice draft label="Classic Ctrl keys"
+                        choices=vec![
+                            (ClassicKeys::InstalledApp, "In the installed app"),
+                            (ClassicKeys::Always, "Always"),
+                            (ClassicKeys::Never, "Never"),
+                        ]
+                        get=|o| o.classic_keys set=|o, v| o.classic_keys = v />
+                    <p class="field-note">"The Windows Reversi keys Ctrl+R resign, Ctrl+O options, Ctrl+S statistics, "
+                        "Ctrl+P resume, Ctrl+H help and Ctrl+A about. In a browser tab the browser keeps them (reload, "
+                        "print, ...) unless this says Always. Ctrl+Z and Ctrl+Y undo and redo everywhere."</p>
                 </fieldset>
                 <fieldset>
                     <legend>"New game"</legend>

@@ -40,10 +40,20 @@ pub fn install(state: AppState) {
     // An online game in play ends any review, of this game or the previous one.
     Effect::new(move |_| {
         if !state.table.with(|t| t.analysis_allowed()) {
-            analysis.review_request.set(None);
-            analysis.review.set(None);
-            analysis.focus.set(None);
+            analysis.forget_review();
         }
+    });
+    // A review belongs to its game: another game on the table (new, imported, set up, online, a rematch) drops it,
+    // its graph and its chosen mistake, and stops one still running.
+    let game = Memo::new(move |_| {
+        (state.game_serial.get(), state.table.with(|t| t.online.as_ref().map(|session| session.game_id)))
+    });
+    Effect::new(move |previous: Option<(u64, Option<u64>)>| {
+        let current = game.get();
+        if previous.is_some_and(|previous| previous != current) {
+            analysis.forget_review();
+        }
+        current
     });
     let target = Memo::new(move |_| hints_target(&state, &analysis));
     #[cfg(target_arch = "wasm32")]

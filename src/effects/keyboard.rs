@@ -111,6 +111,7 @@ enum Handled {
 /// Decides what one key press does, so that the browser glue only reads the event and acts.
 #[cfg(target_arch = "wasm32")]
 fn interpret(state: &AppState, entry: &mut CoordinateEntry, key: Key, on_board: bool) -> Option<Handled> {
+    let classic = untrack(|| state.classic_keys());
     let size = state.size_untracked();
     let coordinates = state.options.with_untracked(|o| o.coordinates);
     if let Some(board) = board_key(key.key).filter(|_| !key.command && !key.alt) {
@@ -120,7 +121,7 @@ fn interpret(state: &AppState, entry: &mut CoordinateEntry, key: Key, on_board: 
             BoardKey::PlayCursor => entry.finish(size, coordinates).map(Handled::Play),
         };
     }
-    if let Some(action) = Action::for_key(key) {
+    if let Some(action) = Action::for_key(key, classic) {
         entry.finish(size, coordinates);
         return Some(Handled::Action(action));
     }
@@ -150,6 +151,9 @@ mod web {
     const SECOND_DIGIT_MS: u32 = 700;
 
     pub fn install(state: AppState) {
+        // An installed app has the classic Ctrl keys on by default; a browser tab keeps them for the browser.
+        let standalone = window().match_media("(display-mode: standalone)").ok().flatten();
+        state.installed.set(standalone.is_some_and(|query| query.matches()));
         let entry = Rc::new(RefCell::new(CoordinateEntry::default()));
         let pending = Rc::new(RefCell::new(None::<gloo_timers::callback::Timeout>));
         let handler = SendWrapper::new(move |event: ev::KeyboardEvent| {
@@ -172,7 +176,7 @@ mod web {
                     _ if (event.ctrl_key() || event.meta_key()) && !typing_in_a_field(&event) => {
                         let key = event.key();
                         let pressed = Key { key: &key, shift: event.shift_key(), command: true, alt: event.alt_key() };
-                        if Action::for_key(pressed).is_some() {
+                        if Action::for_key(pressed, untrack(|| state.classic_keys())).is_some() {
                             event.prevent_default();
                         }
                     }

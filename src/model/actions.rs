@@ -92,10 +92,10 @@ impl Action {
         }
     }
 
-    /// The shortcuts as shown to the player: a single key, and the Ctrl keys of the classic Windows Reversi. Letters
-    /// a–j are kept free for typing coordinates; Ctrl+N, which most browsers keep for themselves, is listed with
-    /// that warning ([`Action::browser_keeps`]) next to N.
-    pub fn shortcuts(self) -> &'static [&'static str] {
+    /// Every shortcut of the command: a single key, Ctrl+Z and Ctrl+Y, and the Ctrl keys of the classic Windows
+    /// Reversi ([`is_classic`]). Letters a–j are kept free for typing coordinates; Ctrl+N, which most browsers keep
+    /// for themselves, is listed with that warning ([`Action::browser_keeps`]) next to N.
+    fn all_shortcuts(self) -> &'static [&'static str] {
         match self {
             Action::NewGame => &["N", "Ctrl+N"],
             Action::Undo => &["U", "Ctrl+Z"],
@@ -123,6 +123,11 @@ impl Action {
         }
     }
 
+    /// The shortcuts that work now, as shown to the player: with `classic` the classic Ctrl keys too.
+    pub fn shortcuts(self, classic: bool) -> Vec<&'static str> {
+        self.all_shortcuts().iter().copied().filter(|shortcut| classic || !is_classic(shortcut)).collect()
+    }
+
     /// Why a shown shortcut may never reach the page: the browser acts on it first.
     pub fn browser_keeps(shortcut: &str) -> Option<&'static str> {
         match shortcut {
@@ -145,22 +150,24 @@ impl Action {
     }
 
     /// The label with its shortcuts, for a button's tooltip.
-    pub fn hint(self) -> String {
-        format!("{} ({})", self.label(), self.shortcuts().join(", "))
+    pub fn hint(self, classic: bool) -> String {
+        format!("{} ({})", self.label(), self.shortcuts(classic).join(", "))
     }
 
-    /// The action a key press asks for.
-    pub fn for_key(key: Key) -> Option<Action> {
+    /// The action a key press asks for; with `classic` the classic Ctrl keys count too, else the browser keeps
+    /// them (Ctrl+R reloads, Ctrl+P prints).
+    pub fn for_key(key: Key, classic: bool) -> Option<Action> {
         if key.alt {
             return None;
         }
         if key.command {
-            // The classic Windows Reversi's keys; the key handler calls preventDefault so Ctrl+S saves no page.
+            // Ctrl+Z and Ctrl+Y always; the key handler calls preventDefault so Ctrl+S then saves no page.
             let action = match key.key {
                 "z" | "Z" if key.shift => Action::UndoAll,
                 "y" | "Y" if key.shift => Action::RedoAll,
                 "z" | "Z" => Action::Undo,
                 "y" | "Y" => Action::Redo,
+                _ if !classic => return None,
                 "n" | "N" => Action::NewGame,
                 "r" | "R" => Action::Resign,
                 "o" | "O" => Action::Options,
@@ -203,6 +210,12 @@ impl Action {
     }
 }
 
+/// A Ctrl key of the classic Windows Reversi's set, which a browser tab keeps for itself (Ctrl+R reload, Ctrl+P
+/// print, ...): only Ctrl+Z, Ctrl+Y and their Shift forms are the app's everywhere.
+fn is_classic(shortcut: &str) -> bool {
+    shortcut.starts_with("Ctrl+") && !matches!(shortcut, "Ctrl+Z" | "Ctrl+Y" | "Ctrl+Shift+Z" | "Ctrl+Shift+Y")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,8 +226,8 @@ mod tests {
 
     #[test]
     fn every_shown_shortcut_triggers_its_action() {
-        for action in Action::ALL {
-            for shown in action.shortcuts() {
+        for (action, classic) in Action::ALL.into_iter().flat_map(|a| [(a, true), (a, false)]) {
+            for shown in action.shortcuts(classic) {
                 let mut parts: Vec<&str> = shown.split('+').collect();
                 let name = parts.pop().unwrap();
                 let (shift, command) = (parts.contains(&"Shift"), parts.contains(&"Ctrl"));
@@ -224,14 +237,14 @@ mod tests {
                     other => other.to_string(),
                 };
                 let pressed = Key { key: &name, shift, command, alt: false };
-                assert_eq!(Action::for_key(pressed), Some(action), "{shown}");
+                assert_eq!(Action::for_key(pressed, classic), Some(action), "{shown}");
             }
         }
     }
 
     #[test]
     fn the_classic_ctrl_keys() {
-        let ctrl = |key, shift| Action::for_key(Key { key, shift, command: true, alt: false });
+        let ctrl = |key, shift| Action::for_key(Key { key, shift, command: true, alt: false }, true);
         assert_eq!(ctrl("z", false), Some(Action::Undo));
         assert_eq!(ctrl("Z", true), Some(Action::UndoAll), "Shift makes the key upper case");
         assert_eq!(ctrl("Y", true), Some(Action::RedoAll));
@@ -242,20 +255,36 @@ mod tests {
     }
 
     #[test]
+    fn a_browser_tab_keeps_its_own_ctrl_keys_but_undo_and_redo() {
+        let ctrl = |key, shift| Action::for_key(Key { key, shift, command: true, alt: false }, false);
+        for browsers in ["r", "p", "s", "o", "h", "a", "n"] {
+            assert_eq!(ctrl(browsers, false), None, "Ctrl+{browsers}");
+        }
+        assert_eq!(ctrl("z", false), Some(Action::Undo));
+        assert_eq!(ctrl("y", false), Some(Action::Redo));
+        assert_eq!(ctrl("Z", true), Some(Action::UndoAll));
+        assert_eq!(ctrl("Y", true), Some(Action::RedoAll));
+        assert_eq!(Action::Resign.shortcuts(false), vec!["Q"]);
+        assert_eq!(Action::Resign.shortcuts(true), vec!["Q", "Ctrl+R"]);
+        assert_eq!(Action::UndoAll.shortcuts(false), vec!["Shift+U", "Home", "Ctrl+Shift+Z"]);
+        assert_eq!(Action::Resign.hint(false), "Resign (Q)");
+    }
+
+    #[test]
     fn column_letters_stay_free_for_coordinates() {
         for letter in 'a'..='j' {
             let name = letter.to_string();
-            assert_eq!(Action::for_key(key(&name)), None, "{letter}");
-            assert_eq!(Action::for_key(key(&name.to_uppercase())), None, "{letter}");
+            assert_eq!(Action::for_key(key(&name), true), None, "{letter}");
+            assert_eq!(Action::for_key(key(&name.to_uppercase()), true), None, "{letter}");
         }
     }
 
     #[test]
     fn browser_reserved_keys_are_left_alone() {
         for reserved in ["w", "t", "c", "v", "f", "l"] {
-            assert_eq!(Action::for_key(Key { key: reserved, shift: false, command: true, alt: false }), None);
+            assert_eq!(Action::for_key(Key { key: reserved, shift: false, command: true, alt: false }, true), None);
         }
-        assert_eq!(Action::for_key(Key { key: "n", shift: false, command: false, alt: true }), None);
+        assert_eq!(Action::for_key(Key { key: "n", shift: false, command: false, alt: true }, true), None);
     }
 
     #[test]

@@ -112,6 +112,13 @@ impl Analysis {
     pub fn stop_review(&self) {
         self.review_request.set(None);
     }
+
+    /// Stops any review and forgets the last one (another game is on the table).
+    pub fn forget_review(&self) {
+        self.review_request.set(None);
+        self.review.set(None);
+        self.focus.set(None);
+    }
 }
 
 #[cfg(test)]

@@ -4,10 +4,9 @@
 use game::{Color, SetupPosition};
 
 /// What a click, tap or Enter on a square does while setting up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Brush {
     /// Empty → black → white → empty: a mouse or keyboard goes round the three.
-    #[default]
     Cycle,
     /// Puts the palette's choice (a disc, or nothing), so a finger places what it means to in one tap.
     Paint(Option<Color>),
@@ -24,7 +23,16 @@ pub struct Editor {
 
 impl Editor {
     pub fn new(setup: SetupPosition, game_was_running: bool) -> Editor {
-        Editor { setup, brush: Brush::Cycle, game_was_running }
+        // Black is chosen at the start, so the first click or tap places what the palette shows as pressed.
+        Editor { setup, brush: Brush::Paint(Some(Color::Black)), game_was_running }
+    }
+
+    /// The pointer passed over a square with its button (or finger) down: a chosen colour paints it; cycling
+    /// leaves it (a square would flicker through its three states). True if it painted.
+    pub fn drag(&mut self, square: usize) -> bool {
+        let Brush::Paint(disc) = self.brush else { return false };
+        self.setup.place(square, disc);
+        true
     }
 
     /// A square clicked, tapped or chosen with the keyboard.
@@ -64,6 +72,14 @@ mod tests {
         let mut editor = Editor::new(SetupPosition::start(Variant::default()), true);
         editor.setup.clear();
         let d4 = parse_square("d4", 8).unwrap();
+        assert!(editor.paints(Some(Color::Black)), "Black is chosen at the start");
+        editor.apply(d4);
+        assert_eq!(editor.setup.at(d4), Some(Color::Black));
+        editor.apply(d4);
+        assert_eq!(editor.setup.at(d4), Some(Color::Black), "painting black again leaves it black");
+        editor.choose(Some(Color::Black));
+        assert_eq!(editor.brush, Brush::Cycle, "pressing the chosen colour again goes back to cycling");
+        editor.setup.clear();
         editor.apply(d4);
         assert_eq!(editor.setup.at(d4), Some(Color::Black));
         editor.apply(d4);
@@ -80,5 +96,19 @@ mod tests {
         editor.apply(d4);
         assert_eq!(editor.setup.at(d4), Some(Color::Black));
         assert_eq!(contents(editor.setup.at(d4)), "black");
+    }
+
+    #[test]
+    fn a_drag_paints_with_a_chosen_colour_only() {
+        let mut editor = Editor::new(SetupPosition::start(Variant::default()), true);
+        editor.setup.clear();
+        let squares = ["a1", "b1", "c1"].map(|name| parse_square(name, 8).unwrap());
+        for square in squares {
+            assert!(editor.drag(square));
+        }
+        assert!(squares.iter().all(|&s| editor.setup.at(s) == Some(Color::Black)));
+        editor.choose(Some(Color::Black));
+        assert!(!editor.drag(squares[0]), "cycling does not drag");
+        assert_eq!(editor.setup.at(squares[0]), Some(Color::Black));
     }
 }

@@ -18,6 +18,28 @@ pub enum Theme {
     System,
 }
 
+/// When the classic Windows Reversi's Ctrl keys (Ctrl+R resign, Ctrl+O options, ...) are the app's rather than
+/// the browser's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum ClassicKeys {
+    /// Where the app runs as an installed app, in a window of its own; in a browser tab the browser keeps them.
+    #[default]
+    InstalledApp,
+    Always,
+    Never,
+}
+
+impl ClassicKeys {
+    /// Whether the Ctrl set is on, given whether the app runs installed (display-mode standalone).
+    pub fn active(self, installed: bool) -> bool {
+        match self {
+            ClassicKeys::InstalledApp => installed,
+            ClassicKeys::Always => true,
+            ClassicKeys::Never => false,
+        }
+    }
+}
+
 pub const ANIMATION_SPEEDS: std::ops::RangeInclusive<u8> = 1..=5;
 
 /// Everything the Options dialog sets.
@@ -59,6 +81,10 @@ pub struct Options {
     pub relays: Vec<String>,
     /// Where a1 is on screen: top-left (standard) or bottom-left (Reversy).
     pub coordinates: Coordinates,
+    /// Undo takes back a whole turn (the computer's reply and the player's move) instead of one move.
+    pub undo_whole_turn: bool,
+    /// When the classic Ctrl keys are on.
+    pub classic_keys: ClassicKeys,
 }
 
 impl Default for Options {
@@ -85,6 +111,8 @@ impl Default for Options {
             stun_servers: vec![DEFAULT_STUN_SERVER.into()],
             relays: DEFAULT_RELAYS.map(String::from).to_vec(),
             coordinates: Coordinates::Standard,
+            undo_whole_turn: false,
+            classic_keys: ClassicKeys::InstalledApp,
         }
     }
 }
@@ -198,13 +226,15 @@ impl Options {
         }
     }
 
-    /// The colours as CSS custom properties, for the page's root element.
-    pub fn colour_variables(&self) -> [(&'static str, &str); 4] {
+    /// The colours as CSS custom properties, for the page's root element; the coordinates' colour follows the
+    /// board's, so they keep their contrast on any board.
+    pub fn colour_variables(&self) -> [(&'static str, &str); 5] {
         [
             ("--board-colour", &self.board_colour),
             ("--valid-move-colour", &self.valid_move_colour),
             ("--active-square-colour", &self.active_square_colour),
             ("--move-indicator-colour", &self.move_indicator_colour),
+            ("--coordinate-colour", label_colour_on(&self.board_colour)),
         ]
     }
 }
@@ -228,6 +258,36 @@ fn address_list(text: &str, valid: fn(&str) -> bool, example: &str, max: usize) 
 pub fn is_relay_url(url: &str) -> bool {
     let rest = url.strip_prefix("wss://").or_else(|| url.strip_prefix("ws://")).unwrap_or_default();
     !rest.is_empty() && url.len() <= 200 && rest.bytes().all(|b| b.is_ascii_alphanumeric() || b".-:[]/_".contains(&b))
+}
+
+/// White or black, whichever reads better on `background` (`#rrggbb`): the one with the higher contrast
+/// ratio (WCAG's relative luminance).
+pub fn label_colour_on(background: &str) -> &'static str {
+    const LIGHT: &str = "#ffffff";
+    const DARK: &str = "#000000";
+    let (Some(background), Some(light), Some(dark)) = (luminance(background), luminance(LIGHT), luminance(DARK)) else {
+        return LIGHT;
+    };
+    if contrast(background, light) >= contrast(background, dark) {
+        LIGHT
+    } else {
+        DARK
+    }
+}
+
+/// WCAG's contrast ratio of two relative luminances.
+fn contrast(a: f64, b: f64) -> f64 {
+    (a.max(b) + 0.05) / (a.min(b) + 0.05)
+}
+
+/// WCAG's relative luminance of a `#rrggbb` colour.
+fn luminance(colour: &str) -> Option<f64> {
+    let hex = colour.strip_prefix('#').filter(|hex| hex.len() == 6)?;
+    let channel = |i: usize| -> Option<f64> {
+        let c = f64::from(u8::from_str_radix(hex.get(i..i + 2)?, 16).ok()?) / 255.0;
+        Some(if c <= 0.03928 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) })
+    };
+    Some(0.2126 * channel(0)? + 0.7152 * channel(2)? + 0.0722 * channel(4)?)
 }
 
 /// `stun:` or `stuns:` and a host (with an optional port): what RTCPeerConnection accepts as a STUN server.
@@ -286,6 +346,21 @@ mod tests {
     }
 
     #[test]
+    fn coordinates_read_on_any_board_colour() {
+        assert_eq!(label_colour_on(DEFAULT_BOARD_COLOUR), "#ffffff");
+        let default = luminance(DEFAULT_BOARD_COLOUR).unwrap();
+        assert!(contrast(default, 1.0) >= 4.5, "white on the default green: {:.2}", contrast(default, 1.0));
+        assert_eq!(label_colour_on("#e8f5c8"), "#000000", "a pale board gets dark labels");
+        assert_eq!(label_colour_on("#0a1f12"), "#ffffff");
+        for grey in (0..=255).step_by(5) {
+            let background = format!("#{grey:02x}{grey:02x}{grey:02x}");
+            let label = luminance(label_colour_on(&background)).unwrap();
+            let ratio = contrast(luminance(&background).unwrap(), label);
+            assert!(ratio >= 4.5, "{background}: {ratio:.2}");
+        }
+    }
+
+    #[test]
     fn json_round_trip_keeps_every_field() {
         let o = Options {
             show_valid_moves: false,
@@ -309,6 +384,8 @@ mod tests {
             stun_servers: vec!["stun:stun.example.org:3478".into()],
             relays: vec!["ws://127.0.0.1:7777".into()],
             coordinates: Coordinates::Reversy,
+            undo_whole_turn: true,
+            classic_keys: ClassicKeys::Never,
         };
         assert_eq!(game::load::<Options>(&game::save(&o)), Ok(o));
     }

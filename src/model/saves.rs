@@ -463,7 +463,7 @@ mod tests {
         for name in ["f5", "d6"] {
             table.play(game::parse_square(name, 8).unwrap(), 0).unwrap();
         }
-        assert!(table.undo(&players) && table.suspended, "undo onto the computer's turn pauses play");
+        assert!(table.undo(&players, false) && table.suspended, "undo onto the computer's turn pauses play");
         save_table(&store, &table).unwrap();
         let restored = restore(&store).table;
         assert_eq!(restored, table);

@@ -77,6 +77,14 @@ pub struct AppState {
     pub setup: RwSignal<Option<Editor>>,
     /// The local game an online game took the place of, until it is brought back.
     pub set_aside: RwSignal<Option<SetAside>>,
+    /// Counts the games put on the table (new, imported, set up, opened from a link), so what belongs to one game,
+    /// its review, leaves with it. (An online game has its own id.)
+    pub game_serial: RwSignal<u64>,
+    /// Counts the jumps (a new or imported game, a step through the history, a resignation), after each of which
+    /// the board is brought into view (`effects/viewport.rs`).
+    pub jumps: RwSignal<u64>,
+    /// The app runs installed, in a window of its own (display-mode standalone), as the keyboard effect found.
+    pub installed: RwSignal<bool>,
     serial: StoredValue<u64>,
 }
 
@@ -100,6 +108,9 @@ impl AppState {
             pass_notice: RwSignal::new(None),
             setup: RwSignal::new(None),
             set_aside: RwSignal::new(None),
+            game_serial: RwSignal::new(0),
+            jumps: RwSignal::new(0),
+            installed: RwSignal::new(false),
             serial: StoredValue::new(0),
         }
     }
@@ -197,6 +208,9 @@ impl AppState {
         let passed = passer.is_some() && !ended;
         if passed {
             self.pass_notice.set(passer);
+        } else if ended {
+            // The game's end says all: a pass notice from before would only confuse.
+            self.pass_notice.set(None);
         }
         self.publish(Event::Placed { square, ended, passed });
     }
@@ -223,6 +237,7 @@ impl AppState {
     pub fn new_game(&self) {
         let variant = self.options.with_untracked(Options::variant);
         self.table.set(Table::new(variant));
+        self.game_serial.update(|n| *n += 1);
         self.after_jump();
         let n = variant.size.n();
         self.cursor.set((n / 2 - 1) * n + n / 2 - 1);
@@ -232,6 +247,7 @@ impl AppState {
     /// Starts from an imported game (transcript or board string).
     pub fn load_game(&self, game: Game) {
         self.table.set(Table::from_game(game));
+        self.game_serial.update(|n| *n += 1);
         self.after_jump();
         self.say(self.table.with_untracked(|t| describe_position(&t.game)));
     }
@@ -244,6 +260,7 @@ impl AppState {
             o.set_player(Color::White, white);
         });
         self.table.set(table);
+        self.game_serial.update(|n| *n += 1);
         self.after_jump();
         self.show_info("Your game from before going online is back, with its players.");
         self.say(self.table.with_untracked(|t| describe_position(&t.game)));
@@ -252,6 +269,7 @@ impl AppState {
     /// Takes the game another tab of this page saved, so this tab never saves a stale game over it.
     pub fn follow_other_tab(&self, table: Table) {
         self.table.set(table);
+        self.game_serial.update(|n| *n += 1);
         self.after_jump();
         self.show_info("The game was changed in another tab of this page: this tab now shows it.");
         self.say(self.table.with_untracked(|t| describe_position(&t.game)));
@@ -266,7 +284,8 @@ impl AppState {
             let suspended = self.table.with_untracked(|t| t.can_resume(&players));
             let mut text = format!("{what}. {}", self.table.with_untracked(|t| describe_position(&t.game)));
             if suspended {
-                text.push_str(" Play is paused: choose Resume play for the computer to move.");
+                text.push(' ');
+                text.push_str(self.table.with_untracked(|t| t.pause_advice(&players)));
             }
             self.say(text);
         }
@@ -274,6 +293,7 @@ impl AppState {
 
     /// What any jump in the game (new, imported, undo/redo, resign) leaves behind: no animation, notice or hurry.
     fn after_jump(&self) {
+        self.jumps.update(|n| *n += 1);
         self.animation.set(None);
         self.notice.set(None);
         self.pass_notice.set(None);
@@ -281,11 +301,13 @@ impl AppState {
     }
 
     pub fn undo(&self) {
-        self.navigate(|t, p| t.undo(p), "Move taken back");
+        let whole_turn = self.options.with_untracked(|o| o.undo_whole_turn);
+        self.navigate(|t, p| t.undo(p, whole_turn), if whole_turn { "Turn taken back" } else { "Move taken back" });
     }
 
     pub fn redo(&self) {
-        self.navigate(|t, p| t.redo(p), "Move replayed");
+        let whole_turn = self.options.with_untracked(|o| o.undo_whole_turn);
+        self.navigate(|t, p| t.redo(p, whole_turn), if whole_turn { "Turn replayed" } else { "Move replayed" });
     }
 
     pub fn undo_all(&self) {
@@ -465,6 +487,12 @@ impl AppState {
         });
     }
 
+    /// The classic Windows Reversi Ctrl keys are on (tracked): in the installed app, or as the options say.
+    pub fn classic_keys(&self) -> bool {
+        let installed = self.installed.get();
+        self.options.with(|o| o.classic_keys.active(installed))
+    }
+
     pub fn square_name(&self, square: usize) -> String {
         square_name(square, self.size_untracked())
     }
@@ -477,7 +505,7 @@ impl AppState {
         if !self.is_enabled_untracked(action) {
             return;
         }
-        let in_progress = self.table.with_untracked(|t| !t.game.is_over() && !t.game.history().played().is_empty());
+        let in_progress = self.table.with_untracked(Table::in_progress);
         match action {
             Action::NewGame if in_progress => self.open(Dialog::Confirm(action)),
             Action::Resign => self.open(Dialog::Confirm(action)),

@@ -32,6 +32,11 @@ impl Players {
         self.kind(color) == PlayerKind::Computer
     }
 
+    /// A person plays at least one side.
+    pub fn has_human(&self) -> bool {
+        !self.is_computer(Color::Black) || !self.is_computer(Color::White)
+    }
+
     /// The side a menu action such as Resign or Offer draw speaks for: the only human, or with two humans the
     /// side to move. Two computers have nobody to speak for.
     pub fn acting_side(&self, to_move: Color) -> Option<Color> {
@@ -156,15 +161,18 @@ impl Table {
             return session.my_turn(&self.game).then_some(session.me);
         }
         let side = self.game.side_to_move()?;
-        (!players.is_computer(side) || self.suspended).then_some(side)
+        (!players.is_computer(side)).then_some(side)
     }
 
-    pub fn undo(&mut self, players: &Players) -> bool {
-        self.navigate(players, Game::undo)
+    /// Takes back one move, or with `whole_turn` every move back to a human's turn (the computer's reply and the
+    /// player's move together, as lichess and Egaroucid do).
+    pub fn undo(&mut self, players: &Players, whole_turn: bool) -> bool {
+        self.navigate(players, |game| step_turn(game, players, whole_turn, Game::undo))
     }
 
-    pub fn redo(&mut self, players: &Players) -> bool {
-        self.navigate(players, Game::redo)
+    /// Replays one move, or with `whole_turn` every move up to the next human's turn.
+    pub fn redo(&mut self, players: &Players, whole_turn: bool) -> bool {
+        self.navigate(players, |game| step_turn(game, players, whole_turn, Game::redo))
     }
 
     pub fn undo_all(&mut self, players: &Players) -> bool {
@@ -190,6 +198,24 @@ impl Table {
             self.suspended = self.game.side_to_move().is_some_and(|side| players.is_computer(side));
         }
         moved
+    }
+
+    /// A game is under way: moves played and no end anywhere in its history (a finished game browsed back is not
+    /// in progress: starting another loses nothing).
+    pub fn in_progress(&self) -> bool {
+        let history = self.game.history();
+        let finished = history.position_at(history.moves().len()).is_some_and(|p| p.is_game_over());
+        !history.played().is_empty() && !self.game.is_over() && !finished
+    }
+
+    /// What the player may do while play waits on the computer's turn: undo back to their own move, or let the
+    /// computer go on.
+    pub fn pause_advice(&self, players: &Players) -> &'static str {
+        if players.has_human() && self.game.can_undo() {
+            "Undo again to go back to your move, or Resume play."
+        } else {
+            "Choose Resume play for the computer to move."
+        }
     }
 
     pub fn can_resume(&self, players: &Players) -> bool {
@@ -286,6 +312,17 @@ impl Table {
     }
 }
 
+/// One step through the history, or with `whole_turn` as many as it takes to reach a human's turn (or the end of
+/// the history); true if it moved at all.
+fn step_turn(game: &mut Game, players: &Players, whole_turn: bool, step: fn(&mut Game) -> bool) -> bool {
+    let moved = step(game);
+    // Two computers have no human's turn to stop at: a step is one move.
+    if moved && whole_turn && players.has_human() {
+        while game.side_to_move().is_some_and(|side| players.is_computer(side)) && step(game) {}
+    }
+    moved
+}
+
 /// What importing a pasted text would do to the game on the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Import {
@@ -376,22 +413,56 @@ mod tests {
         for name in ["f5", "d6", "c3"] {
             table.play(sq(name), 0).unwrap();
         }
-        assert!(table.undo(&HUMAN_VS_COMPUTER), "back to after f5 d6: Black (human) to move");
+        assert!(table.undo(&HUMAN_VS_COMPUTER, false), "back to after f5 d6: Black (human) to move");
         assert!(!table.suspended);
-        assert!(table.undo(&HUMAN_VS_COMPUTER), "back to after f5: White (computer) to move");
+        assert!(table.undo(&HUMAN_VS_COMPUTER, false), "back to after f5: White (computer) to move");
         assert!(table.suspended && table.can_resume(&HUMAN_VS_COMPUTER));
         assert_eq!(table.computer_to_move(&HUMAN_VS_COMPUTER), None, "suspended");
-        assert_eq!(table.human_to_move(&HUMAN_VS_COMPUTER), Some(Color::White), "the human may move for it");
+        assert_eq!(table.human_to_move(&HUMAN_VS_COMPUTER), None, "the computer's side is not the player's to move");
         table.resume();
         assert_eq!(table.computer_to_move(&HUMAN_VS_COMPUTER), Some(Color::White));
 
-        assert!(table.redo(&HUMAN_VS_COMPUTER));
+        assert!(table.redo(&HUMAN_VS_COMPUTER, false));
         assert!(!table.suspended, "redo landed on the human's turn");
-        table.undo(&HUMAN_VS_COMPUTER);
+        table.undo(&HUMAN_VS_COMPUTER, false);
         assert!(table.suspended);
         table.play(sq("f6"), 0).unwrap();
         assert!(!table.suspended, "a move lets play continue");
         assert!(!table.game.can_redo(), "the redo tail is gone");
+    }
+
+    #[test]
+    fn whole_turn_undo_takes_back_the_reply_and_the_move_together() {
+        let mut table = Table::default();
+        for name in ["f5", "d6", "c3", "f4"] {
+            table.play(sq(name), 0).unwrap();
+        }
+        assert!(table.undo(&HUMAN_VS_COMPUTER, true));
+        assert_eq!(table.game.history().cursor(), 2, "f4 and c3 went: Black (human) to move after f5 d6");
+        assert!(!table.suspended);
+        assert!(table.redo(&HUMAN_VS_COMPUTER, true));
+        assert_eq!(table.game.history().cursor(), 4, "c3 and the reply f4 came back");
+        assert!(table.undo(&TWO_HUMANS, true));
+        assert_eq!(table.game.history().cursor(), 3, "two humans: one move is a turn");
+        assert!(table.undo(&TWO_COMPUTERS, true));
+        assert_eq!(table.game.history().cursor(), 2, "two computers: one move at a time");
+    }
+
+    #[test]
+    fn a_game_is_in_progress_until_it_ends_even_when_browsed_back() {
+        let mut table = Table::default();
+        assert!(!table.in_progress(), "nothing played yet");
+        table.play(sq("f5"), 0).unwrap();
+        assert!(table.in_progress());
+        // The shortest game: Black wipes White out in nine moves.
+        let mut table = Table::from_game(read_game("d3c3b3d2e1d6d7e3f4", Variant::default()).unwrap());
+        assert!(table.game.is_over() && !table.in_progress());
+        table.undo(&TWO_HUMANS, false);
+        assert!(!table.game.is_over() && !table.in_progress(), "browsing a finished game");
+        let mut resigned = Table::default();
+        resigned.play(sq("f5"), 0).unwrap();
+        resigned.game.resign(Color::White).unwrap();
+        assert!(!resigned.in_progress(), "a resigned game is over");
     }
 
     #[test]
@@ -466,7 +537,7 @@ mod tests {
             Import::Replaces { game, loses } => assert_eq!((game.history().moves().len(), loses), (2, 3)),
             other => panic!("{other:?}"),
         }
-        table.undo(&HUMAN_VS_COMPUTER);
+        table.undo(&HUMAN_VS_COMPUTER, false);
         assert!(matches!(read_import("f5d6c3", &table.game, variant), Import::Replaces { .. }), "another point in it");
         assert!(matches!(read_import("f5", &Game::default(), variant), Import::Replaces { loses: 0, .. }));
     }
@@ -482,7 +553,10 @@ mod tests {
         assert_eq!(table.human_to_move(&TWO_HUMANS), Some(Color::White));
         table.play(sq("d6"), 0).unwrap();
         assert_eq!(table.outbox, vec![Message::Move { ply: 1, square: sq("d6") as u32, clock_ms: None }]);
-        assert!(!table.undo(&TWO_HUMANS) && !table.allows(&TWO_HUMANS, false, Action::Undo), "take-backs are asked");
+        assert!(
+            !table.undo(&TWO_HUMANS, false) && !table.allows(&TWO_HUMANS, false, Action::Undo),
+            "take-backs are asked"
+        );
         assert_eq!(table.offer_draw(&HUMAN_VS_COMPUTER), Ok(DrawOffer::PeerDecides));
         assert!(!table.human_answers_draw(&TWO_HUMANS), "only the peer answers this side's offer");
         assert_eq!(table.receive(&Message::DrawDecline.to_text(), 0), Ok(Event::DrawDeclined));

@@ -1,6 +1,7 @@
 //! The evaluation graph under the move list: the value after every reviewed move from Black's view (above the
 //! line Black is ahead), exact points filled; a click on a point jumps to that move; the current move marked.
 
+use super::move_list::move_number;
 use crate::model::analysis_state::Analysis;
 use crate::model::state::AppState;
 use leptos::prelude::*;
@@ -29,7 +30,8 @@ pub fn EvalGraph() -> impl IntoView {
         points()
             .into_iter()
             .map(|(ply, value, exact)| {
-                let label = format!("Move {ply}: {value:+}{}", if exact { " exact" } else { "" });
+                let after = if ply == 0 { "At the start".to_string() } else { format!("After {}", move_number(ply)) };
+                let label = format!("{after}: {value:+}{}", if exact { " exact" } else { "" });
                 view! {
                     <circle
                         class="graph-point"
@@ -38,10 +40,10 @@ pub fn EvalGraph() -> impl IntoView {
                         cy=y_of(value)
                         r=2.6
                         role="button"
-                        aria-label=label
+                        aria-label=label.clone()
                         on:click=move |_| state.go_to(ply)
                     >
-                        <title>{format!("Move {ply}: {value:+}")}</title>
+                        <title>{label.clone()}</title>
                     </circle>
                 }
             })

@@ -65,6 +65,10 @@ pub fn HintsPanel() -> impl IntoView {
                 <p class="hints-line" data-testid="hint-line">
                     {move || line().map(|l| format!("Line {l}"))}
                 </p>
+                <p class="hints-legend" data-testid="hint-legend">
+                    "+4: you end 4 discs ahead if both sides play their best (−2: 2 behind); exact (underlined): "
+                    "solved to the last move, not estimated; W, D, L: a proven win, draw or loss."
+                </p>
             </Show>
         </section>
         </Show>

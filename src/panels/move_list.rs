@@ -48,6 +48,17 @@ pub fn rows(
     entries.chunks(2).enumerate().map(|(i, pair)| (i + 1, pair.to_vec())).collect()
 }
 
+/// A move's number as the move list writes it, for move `ply` (1-based): "15." for the first move of row 15,
+/// "15…" for the second, as chess sites write "15… g7". Everything that names a move uses it.
+pub fn move_number(ply: usize) -> String {
+    let row = ply.div_ceil(2);
+    if ply % 2 == 1 {
+        format!("{row}.")
+    } else {
+        format!("{row}…")
+    }
+}
+
 #[component]
 pub fn MoveList() -> impl IntoView {
     let state = AppState::get();
@@ -121,10 +132,11 @@ pub fn MoveList() -> impl IntoView {
 fn move_button(state: AppState, entry: Entry, current: impl Fn() -> usize + Send + Sync + 'static) -> impl IntoView {
     let ply = entry.ply;
     let is_pass = entry.text == "pass";
+    let number = move_number(ply);
     let label = if is_pass {
-        format!("Move {ply}: {} passes", entry.color.name())
+        format!("{number} {} passes", entry.color.name())
     } else {
-        format!("Move {ply}: {} {}", entry.color.name(), entry.text)
+        format!("{number} {} {}", entry.color.name(), entry.text)
     };
     let mark = Memo::new(move |_| super::review_panel::move_mark(ply));
     let opening = Memo::new(move |_| super::opening_name::opening_reached_at(ply));
@@ -166,6 +178,17 @@ mod tests {
         assert_eq!(rows[1].1[1].color, Color::White);
         assert!(!rows[1].1[0].undone && rows[1].1[1].undone, "the cursor stands after three moves");
         assert_eq!(rows[1].1[1].ply, 4);
+    }
+
+    #[test]
+    fn a_move_is_numbered_by_its_row_with_an_ellipsis_for_the_second() {
+        assert_eq!(move_number(1), "1.");
+        assert_eq!(move_number(2), "1…");
+        assert_eq!(move_number(29), "15.");
+        assert_eq!(move_number(30), "15…");
+        let rows = rows(&[Move::Play(37); 30], Color::Black, 8, 30, Coordinates::Standard);
+        let (row, pair) = &rows[14];
+        assert_eq!((*row, pair[1].ply), (15, 30), "the move list's row 15 holds move 30, written 15…");
     }
 
     #[test]

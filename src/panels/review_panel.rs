@@ -2,6 +2,7 @@
 //! player's summary, and the list of mistakes; choosing one shows its position with the played and the better
 //! move marked on the board (`board/analysis_marks.rs`). Also the marks the move list reads.
 
+use super::move_list::move_number;
 use crate::model::analysis_state::{Analysis, Review};
 use crate::model::state::AppState;
 use analysis::{Class, PlyReview, ReviewDepth};
@@ -97,7 +98,7 @@ fn ReviewResults(review: Review) -> impl IntoView {
         .into_iter()
         .map(|r| {
             let ply = r.ply;
-            let text = format!("{}. {} {}", ply + 1, r.mover, describe(&r, n));
+            let text = format!("{} {} {}", move_number(ply + 1), r.mover, describe(&r, n));
             let line: Vec<String> = r.best.line.iter().map(|&sq| square_name(sq, n)).collect();
             let class = format!("review-item {}", r.class.name());
             view! {
@@ -135,7 +136,7 @@ fn chosen_line(analysis: Analysis, n: usize) -> Option<impl IntoView> {
         let line: Vec<String> = r.best.line.iter().map(|&sq| square_name(sq, n)).collect();
         Some(view! {
             <p class="better-line" data-testid="better-line">
-                {format!("Move {}: {} played {}; better {}", ply + 1, r.mover, describe(r, n), line.join(" "))}
+                {format!("{} {} played {}; better {}", move_number(ply + 1), r.mover, describe(r, n), line.join(" "))}
             </p>
         })
     })

@@ -1,5 +1,6 @@
 //! The status area: a card per side (discs, who plays it, whose turn) and a line saying what happens now, with
-//! the controls that belong to that moment (Move now/Stop while thinking, Accept/Decline for a draw offer).
+//! the controls that belong to that moment (Move now/Stop while thinking, Accept/Decline for a draw offer); and the
+//! notices that answer the player's actions, shown next to the board.
 
 use super::player_controls::PlayerControls;
 use super::toolbar::{icons, ActionButton};
@@ -19,9 +20,19 @@ pub fn Status() -> impl IntoView {
             </div>
             <StatusLine />
             <super::opening_name::OpeningName />
+        </section>
+    }
+}
+
+/// The answers to the player's actions and the game's passes, next to the board (under it on phones, at the top of
+/// the side column on wider screens), where the eye is.
+#[component]
+pub fn Notices() -> impl IntoView {
+    view! {
+        <div class="notices">
             <PassNotice />
             <NoticeLine />
-        </section>
+        </div>
     }
 }
 
@@ -41,7 +52,7 @@ fn ScoreCard(color: Color) -> impl IntoView {
             </svg>
             <div class="card-text">
                 <span class="card-name">{color.name()}</span>
-                <span class="card-count" aria-label=move || format!("{} discs", count())>{count}</span>
+                <span class="card-count">{count}<span class="visually-hidden">" discs"</span></span>
             </div>
             <span class="thinking-dots" class:visible=thinking aria-hidden="true"><i></i><i></i><i></i></span>
             <ClockFace color=color />
@@ -71,7 +82,7 @@ fn StatusLine() -> impl IntoView {
                 let level = state.options.with(|o| o.level(side));
                 format!("{side} ({}) is thinking…", level.name())
             } else if t.can_resume(&players) {
-                format!("Paused: {side} (computer) to move.")
+                format!("Paused: {side} (computer) to move. {}", t.pause_advice(&players))
             } else {
                 format!("{side} to move.")
             }

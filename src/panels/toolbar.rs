@@ -19,7 +19,8 @@ pub fn ActionButton(
     class: &'static str,
 ) -> impl IntoView {
     let state = AppState::get();
-    let keys = action.shortcuts().join(" ").replace("Ctrl", "Control").replace("Esc", "Escape");
+    let keys =
+        move || action.shortcuts(state.classic_keys()).join(" ").replace("Ctrl", "Control").replace("Esc", "Escape");
     let long_press = LongPress::new();
     view! {
         <button
@@ -42,7 +43,7 @@ pub fn ActionButton(
             {icon_view(icon)}
             <span class="label">{action.label()}</span>
             // Hidden from the accessibility tree: the name is the label, the keys are in aria-keyshortcuts.
-            <span class="tip" aria-hidden="true">{action.hint()}</span>
+            <span class="tip" aria-hidden="true">{move || action.hint(state.classic_keys())}</span>
         </button>
     }
 }
@@ -125,8 +126,9 @@ pub mod icons {
     pub const INFO: &str = "M12 8v.5M12 11v6M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18";
     pub const KEYS: &str = "M3 7h18v10H3zM7 11h.01M11 11h.01M15 11h.01M8 14h8";
     pub const FIRST: &str = "M6 5v14M18 6l-8 6 8 6z";
-    pub const BACK: &str = "M16 6l-8 6 8 6z";
-    pub const FORWARD: &str = "M8 6l8 6-8 6z";
+    /// Curved arrows back and forward: taking back and replaying, unlike Resume play's triangle.
+    pub const UNDO: &str = "M9 14L4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3";
+    pub const REDO: &str = "M15 14l5-5-5-5M20 9H10a6 6 0 0 0 0 12h3";
     pub const LAST: &str = "M18 5v14M6 6l8 6-8 6z";
     pub const COPY: &str = "M9 9h10v10H9zM5 15V5h10";
     pub const SHARE: &str = "M5 13v7h14v-7M12 3v12M7 8l5-5 5 5";
@@ -170,7 +172,8 @@ pub fn Toolbar() -> impl IntoView {
                 <ActionButton action=Action::Statistics icon=icons::BARS class="narrow-icon-only" />
                 <ActionButton action=Action::Help icon=icons::HELP class="narrow-icon-only" />
                 <ActionButton action=Action::About icon=icons::INFO class="narrow-icon-only" />
-                <ActionButton action=Action::Shortcuts icon=icons::KEYS class="narrow-icon-only" />
+                // Keyboard shortcuts mean nothing on a phone: its slot goes (the ? key still opens them).
+                <ActionButton action=Action::Shortcuts icon=icons::KEYS class="narrow-icon-only not-on-phones" />
             </nav>
         </header>
     }

@@ -1,7 +1,7 @@
 //! The board editor's actions ("Set up position"): open the editor, edit the position, start a game from it. The
 //! editor's plain state is `model/editor.rs`, its panel `setup_panel.rs`.
 
-use crate::model::editor::{contents, Editor};
+use crate::model::editor::{contents, Brush, Editor};
 use crate::model::state::AppState;
 use crate::model::table::Table;
 use game::{square_name, Color, Game, PlayerKind, SetupPosition};
@@ -46,6 +46,18 @@ impl AppState {
             editor.apply(square);
             format!("{name}, {}", contents(editor.setup.at(square)))
         });
+    }
+
+    /// The pointer dragged over a square while setting up: the chosen colour paints it.
+    pub fn drag_over_square(&self, square: usize) {
+        let name = square_name(square, self.size_untracked());
+        let painted = self.setup.with_untracked(|editor| editor.is_some_and(|e| matches!(e.brush, Brush::Paint(_))));
+        if painted {
+            self.edit_setup(|editor| {
+                editor.drag(square);
+                format!("{name}, {}", contents(editor.setup.at(square)))
+            });
+        }
     }
 
     /// The game from the set-up position, once it is playable (else the editor's own message says why).

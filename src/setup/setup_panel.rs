@@ -90,8 +90,8 @@ pub fn SetupPanel() -> impl IntoView {
                 <SideButton color=Color::White />
             </div>
             <div class="setup-players">
-                <label>"Black " <PlayerControls color=Color::Black /></label>
-                <label>"White " <PlayerControls color=Color::White /></label>
+                <div class="setup-player"><span aria-hidden="true">"Black"</span><PlayerControls color=Color::Black /></div>
+                <div class="setup-player"><span aria-hidden="true">"White"</span><PlayerControls color=Color::White /></div>
             </div>
             <div class="bar-group">
                 <button type="button" class="action primary" disabled=move || !playable() on:click=move |_| state.play_from_setup()>

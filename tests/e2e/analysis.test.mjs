@@ -102,10 +102,12 @@ test('a 60-move game is reviewed: marks in the move list, a blunder shown with t
   // Choosing a blunder shows its position with the played and the better move on the board.
   const blunder = page.locator('.review-item.blunder').first();
   const text = await blunder.textContent();
-  const [, ply, played, better] = text.match(/^(\d+)\. (?:Black|White) ([a-h][1-8])\?\? loses \d+, better ([a-h][1-8])/);
+  // Numbered as the move list numbers it: "15." for the row's first move, "15…" for its second.
+  const [, number, mark, played, better] = text.match(/^(\d+)(\.|…) (?:Black|White) ([a-h][1-8])\?\? loses \d+, better ([a-h][1-8])/);
+  const ply = 2 * Number(number) - (mark === '.' ? 1 : 0);
   await blunder.click();
-  assert.match(await page.getByTestId('better-line').textContent(), new RegExp(`^Move ${ply}: .* better ${better}`));
-  assert.equal(await moveCount(page), Number(ply) - 1, 'the position before the blunder');
+  assert.match(await page.getByTestId('better-line').textContent(), new RegExp(`^${number}${mark} .* better ${better}`));
+  assert.equal(await moveCount(page), ply - 1, 'the position before the blunder');
   assert.equal(await page.locator('.review-played').count(), 1);
   assert.equal(await page.locator('.review-better').count(), 1);
   assert.match(await label(page, played), /legal move/, 'the played move was legal there');
@@ -114,8 +116,8 @@ test('a 60-move game is reviewed: marks in the move list, a blunder shown with t
   // The graph: a point per move; a click jumps there.
   const points = page.locator('.eval-graph .graph-point');
   assert.ok((await points.count()) >= 60);
-  await page.locator('.eval-graph [aria-label^="Move 20:"]').click();
-  assert.equal(await page.locator('.move-list .move.current').getAttribute('aria-label').then((l) => l.startsWith('Move 20:')), true);
+  await page.locator('.eval-graph [aria-label^="After 10…:"]').click();
+  assert.equal(await page.locator('.move-list .move.current').getAttribute('aria-label').then((l) => l.startsWith('10… White')), true);
   assert.deepEqual(errors, []);
 });
 

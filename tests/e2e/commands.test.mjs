@@ -82,8 +82,12 @@ test('a new board size in Options offers "Start a new game now"', async (t) => {
   assert.deepEqual(errors, []);
 });
 
-test('the Ctrl keys of the classic Windows Reversi, each kept from the browser', async (t) => {
+test('the Ctrl keys of the classic Windows Reversi, each kept from the browser, once Options turns them on', async (t) => {
   const { page, errors } = await openSite(t);
+  // In a browser tab they are the browser's (tests/e2e/new-player.test.mjs); Options › Keyboard makes them the game's.
+  await button(page, 'Options').click();
+  await dialog(page, 'Options').getByRole('combobox', { name: 'Classic Ctrl keys' }).selectOption({ label: 'Always' });
+  await button(dialog(page, 'Options'), 'OK').click();
   // Records, after the app's own handler, whether each key press was kept from the browser.
   await page.evaluate(() => {
     window.prevented = [];
@@ -124,7 +128,7 @@ test('the Ctrl keys of the classic Windows Reversi, each kept from the browser',
   // Ctrl+P resumes a computer paused by undo.
   await page.selectOption('#player-white', 'computer');
   await page.keyboard.press('Control+z');
-  await waitForStatus(page, /^Paused: White \(computer\) to move\.$/);
+  await waitForStatus(page, /^Paused: White \(computer\) to move\. Undo again to go back to your move, or Resume play\.$/);
   await page.keyboard.press('Control+p');
   await waitForStatus(page, /^Black to move\.$/);
 
@@ -137,6 +141,10 @@ test('the Ctrl keys of the classic Windows Reversi, each kept from the browser',
 
 test('the shortcut overlay lists the Ctrl keys and says where the browser keeps one', async (t) => {
   const { page, errors } = await openSite(t);
+  // The classic Ctrl set on (in a tab it is the browser's: new-player.test.mjs).
+  await button(page, 'Options').click();
+  await dialog(page, 'Options').getByRole('combobox', { name: 'Classic Ctrl keys' }).selectOption({ label: 'Always' });
+  await button(dialog(page, 'Options'), 'OK').click();
   await page.keyboard.press('?');
   const overlay = dialog(page, 'Keyboard shortcuts');
   await overlay.waitFor();
@@ -192,7 +200,7 @@ test('phones: Resume play, Offer draw and Resign keep their words; a long press 
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: finger });
   await page.waitForTimeout(800);
   assert.equal(await options.evaluate((element) => element.classList.contains('tip-shown')), true);
-  assert.equal(await options.locator('.tip').textContent(), 'Options (O, Ctrl+O)');
+  assert.equal(await options.locator('.tip').textContent(), 'Options (O)', 'in a browser tab Ctrl+O is the browser’s');
   assert.equal(await options.locator('.tip').isVisible(), true);
   await screenshot(page, 'long-press-tooltip-phone');
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });

@@ -33,7 +33,7 @@ for (const device of ['desktop', 'phone', 'phone-landscape']) {
     assert.match(await result(page).textContent(), /A wipeout: no white disc is left\./);
     await waitForStatus(page, /^Game over: Black wins 64–0, a wipeout\.$/);
     const cards = await page.locator('.card-count').allTextContents();
-    assert.deepEqual(cards, ['64', '0'], 'the score cards agree with the result');
+    assert.deepEqual(cards, ['64 discs', '0 discs'], 'the score cards agree with the result (" discs" is for screen readers)');
     assert.deepEqual((await takeTones(page)).slice(-2), GAME_OVER_TONES, 'the game-over sound played');
     const panel = await result(page).boundingBox();
     const viewport = page.viewportSize();
@@ -106,7 +106,7 @@ test('two humans: a pass stays said until acknowledged, in the move list, the li
   assert.match(await page.getByTestId('announcer').textContent(), /Black has no move and must pass\./);
   const pass = page.locator('.move-list .move.pass');
   assert.equal(await pass.textContent(), 'pass');
-  assert.equal(await pass.getAttribute('aria-label'), 'Move 9: Black passes');
+  assert.equal(await pass.getAttribute('aria-label'), '5. Black passes');
   await screenshot(page, 'pass-two-humans-desktop');
 
   await play(page, ['a3']); // White moves again: the notice waits for OK

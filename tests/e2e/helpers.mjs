@@ -132,7 +132,7 @@ export async function pauseOnComputersTurn(page) {
   await page.locator('[data-square="f5"]').click();
   await waitForStatus(page, /^Black to move\.$/);
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
-  await waitForStatus(page, /^Paused: White \(computer\) to move\.$/);
+  await waitForStatus(page, /^Paused: White \(computer\) to move\. Undo again to go back to your move, or Resume play\.$/);
 }
 
 /** Moves played up to the current point of the game (the move list without its "Start" entry and redo tail). */

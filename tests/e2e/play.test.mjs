@@ -190,7 +190,7 @@ test('a whole two-human game with a forced pass, to the right result', async (t)
   assert.equal(Object.values(board).filter((c) => c === 'white').length, 24);
 
   // Going back through the move list, then forward again.
-  await page.getByRole('button', { name: 'Move 2: White c3' }).click();
+  await page.getByRole('button', { name: '1… White c3' }).click();
   assert.equal(await moveCount(page), 2);
   await button(page, 'Redo all').click();
   await waitForStatus(page, /^Game over: Black wins 40–24\.$/);

@@ -26,7 +26,7 @@ test('computer against computer at two levels, stopped, reloaded, still paused, 
   await waitForStatus(page, /^White \(Expert\) is thinking…$/);
   await waitForStatus(page, /^Black \(Beginner\) is thinking…$/);
   await button(page, 'Stop').click();
-  await waitForStatus(page, /^Paused: (Black|White) \(computer\) to move\.$/);
+  await waitForStatus(page, /^Paused: (Black|White) \(computer\) to move\. Choose Resume play for the computer to move\.$/);
   const played = await moveCount(page);
   const board = await discs(page);
   assert.ok(played >= 2, `both computers moved: ${played}`);
@@ -36,7 +36,7 @@ test('computer against computer at two levels, stopped, reloaded, still paused, 
   assert.equal(await selectedLevel(page, 'black'), 'Beginner');
   assert.equal(await selectedLevel(page, 'white'), 'Expert');
   assert.equal(await page.locator('.pace select').inputValue(), '1000', 'the pace is kept too');
-  await waitForStatus(page, /^Paused: (Black|White) \(computer\) to move\.$/);
+  await waitForStatus(page, /^Paused: (Black|White) \(computer\) to move\. Choose Resume play for the computer to move\.$/);
   assert.deepEqual(await discs(page), board, 'the game in progress came back');
   await page.waitForTimeout(1500);
   assert.equal(await moveCount(page), played, 'still paused after the reload: no move');
@@ -54,10 +54,10 @@ test('undo onto the computer’s turn stays paused across a reload, redo tail an
   await waitForStatus(page, /^Black to move\.$/);
   const moves = await moveList(page);
   await button(page, 'Undo').click();
-  await waitForStatus(page, /^Paused: White \(computer\) to move\.$/);
+  await waitForStatus(page, /^Paused: White \(computer\) to move\. Undo again to go back to your move, or Resume play\.$/);
 
   await reload(page);
-  await waitForStatus(page, /^Paused: White \(computer\) to move\.$/);
+  await waitForStatus(page, /^Paused: White \(computer\) to move\. Undo again to go back to your move, or Resume play\.$/);
   assert.deepEqual(await moveList(page), moves, 'the history, with the undone reply to redo');
   assert.equal(await moveCount(page), 1);
   await page.waitForTimeout(1500);

@@ -19,7 +19,10 @@ test('a position set up by clicks and the palette, exported, analysed and re-ope
   assert.equal(await verdict(page), 'Black to move.', 'the editor opens on the position on the board');
   assert.equal(await label(page, 'd4'), 'd4, white');
 
-  // A click cycles empty → black → white → empty, and the square's name says what it holds.
+  // Black is chosen at the start; pressed again, a click cycles empty → black → white → empty, and the square's
+  // name says what it holds.
+  assert.equal(await button(page, 'Black').getAttribute('aria-pressed'), 'true');
+  await button(page, 'Black').click();
   await page.locator('[data-square="d4"]').click();
   assert.equal(await label(page, 'd4'), 'd4, empty');
   await page.locator('[data-square="d4"]').click();
@@ -117,7 +120,7 @@ test('the editor at phone width: palette taps', async (t) => {
   const { page, errors } = await openSite(t, { device: 'phone' });
   await button(page, 'Set up position').click();
   await button(page, 'Clear').click();
-  await button(page, 'Black').tap();
+  // Black is chosen already: the first taps place black.
   for (const square of ['c3', 'd4', 'e5']) await page.locator(`[data-square="${square}"]`).tap();
   await button(page, 'White').tap();
   for (const square of ['d3', 'e4', 'f5']) await page.locator(`[data-square="${square}"]`).tap();
