@@ -48,6 +48,13 @@ impl MoveList {
         self.moves[i]
     }
 
+    /// Puts the move on `square` first, to be tried before the others are ordered; false if it is not in the list.
+    pub fn move_to_front(&mut self, square: u8) -> bool {
+        let Some(i) = self.moves[..self.len].iter().position(|m| m.square as u8 == square) else { return false };
+        self.moves.swap(0, i);
+        true
+    }
+
     /// Move the best-keyed of the moves from `i` on to position `i` and return it (selection sort, one step).
     #[inline]
     pub fn pick(&mut self, i: usize) -> Candidate {
@@ -130,6 +137,15 @@ pub fn order_end(
         if let Some(depth) = sort_depth {
             m.key -= estimate(&child, depth) * EVAL_WEIGHT;
         }
+    }
+}
+
+/// Ordering a few empties from the end, where a shallow search of each child or its evaluation costs more than it
+/// saves: fastest-first, odd quadrants breaking ties.
+pub fn order_shallow(list: &mut MoveList, board: &Board, odd: u64) {
+    for m in list.iter_mut() {
+        let child = board.play_with(m.square, m.flipped);
+        m.key = -2 * weighted_mobility(child.moves()) + ((odd >> m.square) & 1) as i32;
     }
 }
 
