@@ -45,7 +45,8 @@ if [ "$BROWSER" = yes ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chrom
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
 
-# npm: binaryen (wasm-opt for trunk, found through node_modules/.bin) and playwright-core (never downloads a browser).
+# npm: binaryen (wasm-opt for trunk, found through node_modules/.bin), playwright-core and lighthouse (`make
+# lighthouse`); neither downloads a browser: both drive Debian's /usr/bin/chromium.
 if ! npm ls --depth=0 >/dev/null 2>&1 || [ ! -x node_modules/.bin/wasm-opt ]; then
   log "installing npm packages"
   npm ci --no-audit --no-fund --loglevel=error

@@ -40,17 +40,17 @@ pub fn install(state: AppState) {
     #[cfg(target_arch = "wasm32")]
     web::install(state, analysis, target);
     #[cfg(not(target_arch = "wasm32"))]
-    let _ = (target, Hints::of, Review::of);
+    let _ = (target, Hints::of, Hints::waiting, Review::of);
 }
 
 #[cfg(target_arch = "wasm32")]
 mod web {
     use super::*;
-    use crate::effects::thinking::next_budget;
+    use crate::effects::thinking::{next_budget, DATA_POLL_MS};
     use crate::model::page_clock::precise_now_ms;
     use analysis::{Depths, GameReview, MoveValues};
     use engine::ai::think_job::MIN_SLICE_NODES;
-    use engine::eval::pattern_evaluator::EmbeddedDecoding;
+    use engine::eval::pattern_evaluator::ShippedDecoding;
     use engine::Ai;
     use game::{Game, Position};
     use gloo_timers::callback::Timeout;
@@ -61,7 +61,7 @@ mod web {
     const TABLE_MB: usize = 8;
 
     struct Driver {
-        decoding: EmbeddedDecoding,
+        decoding: ShippedDecoding,
         ai: Option<Box<Ai>>,
         hints: Option<(Position, MoveValues)>,
         review: Option<(Game, ReviewDepth, GameReview)>,
@@ -89,7 +89,7 @@ mod web {
 
     pub fn install(state: AppState, analysis: Analysis, target: Memo<Option<Position>>) {
         let driver = Rc::new(RefCell::new(Driver {
-            decoding: EmbeddedDecoding::start(),
+            decoding: ShippedDecoding::start(),
             ai: None,
             hints: None,
             review: None,
@@ -101,6 +101,12 @@ mod web {
             let wanted = target.get();
             let mut d = hints_driver.borrow_mut();
             if d.hints.as_ref().map(|(p, _)| *p) == wanted {
+                return;
+            }
+            // The hints may open with the book, one of the data files: until they are here, the hints wait.
+            if !state.engine_ready.get() {
+                d.hints = None;
+                analysis.hints.set(wanted.map(Hints::waiting));
                 return;
             }
             d.hints = wanted.map(|p| (p, MoveValues::new(p.board(), Depths::HINTS)));
@@ -130,7 +136,6 @@ mod web {
             drop(d);
             schedule(&review_driver, analysis);
         });
-        let _ = state;
     }
 
     fn schedule(driver: &Rc<RefCell<Driver>>, analysis: Analysis) {
@@ -139,7 +144,8 @@ mod web {
             return;
         }
         let next = driver.clone();
-        d.timer = Some(Timeout::new(0, move || slice(&next, analysis)));
+        let wait = if engine::shipped::ready() { 0 } else { DATA_POLL_MS };
+        d.timer = Some(Timeout::new(wait, move || slice(&next, analysis)));
     }
 
     /// One slice of the review, or else of the hints; then the next slice if work is left.
