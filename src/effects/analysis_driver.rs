@@ -50,8 +50,7 @@ mod web {
     use crate::model::page_clock::precise_now_ms;
     use analysis::{Depths, GameReview, MoveValues};
     use engine::ai::think_job::MIN_SLICE_NODES;
-    use engine::eval::pattern_evaluator::ShippedDecoding;
-    use engine::Ai;
+    use engine::{Ai, AiBuilder};
     use game::{Game, Position};
     use gloo_timers::callback::Timeout;
     use std::cell::RefCell;
@@ -61,7 +60,7 @@ mod web {
     const TABLE_MB: usize = 8;
 
     struct Driver {
-        decoding: ShippedDecoding,
+        builder: AiBuilder,
         ai: Option<Box<Ai>>,
         hints: Option<(Position, MoveValues)>,
         review: Option<(Game, ReviewDepth, GameReview)>,
@@ -71,13 +70,10 @@ mod web {
     }
 
     impl Driver {
-        /// The searcher, built a step per slice after the shared evaluation weights are decoded.
+        /// The searcher, built a step per slice (its table, then the shared evaluation weights).
         fn ai(&mut self) -> Option<&mut Ai> {
             if self.ai.is_none() {
-                if !self.decoding.step() {
-                    return None;
-                }
-                self.ai = Some(Box::new(Ai::new(TABLE_MB)));
+                self.ai = Some(Box::new(self.builder.step()?));
             }
             self.ai.as_deref_mut()
         }
@@ -89,7 +85,7 @@ mod web {
 
     pub fn install(state: AppState, analysis: Analysis, target: Memo<Option<Position>>) {
         let driver = Rc::new(RefCell::new(Driver {
-            decoding: ShippedDecoding::start(),
+            builder: AiBuilder::new(TABLE_MB),
             ai: None,
             hints: None,
             review: None,

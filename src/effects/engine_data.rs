@@ -43,8 +43,11 @@ mod web {
     pub async fn load(state: AppState) {
         let mut warned: Option<String> = None;
         loop {
-            let requests: Vec<_> =
-                DataFile::ALL.into_iter().filter(|file| file.bytes().is_none()).map(|file| (file, request(file))).collect();
+            let requests: Vec<_> = DataFile::ALL
+                .into_iter()
+                .filter(|file| file.bytes().is_none())
+                .map(|file| (file, request(file)))
+                .collect();
             if requests.is_empty() {
                 break;
             }

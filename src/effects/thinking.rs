@@ -140,11 +140,11 @@ mod web {
     pub fn install(state: AppState, task: Memo<Option<Task>>) {
         let driver =
             Rc::new(RefCell::new(Driver { engine: Engine::Building(AiBuilder::new(TABLE_MB)), current: None }));
+        // Once at start-up (the table fills while the data files download), again when they are here.
         let warming = driver.clone();
         Effect::new(move |_| {
-            if state.engine_ready.get() {
-                warm_up(warming.clone());
-            }
+            state.engine_ready.track();
+            warm_up(warming.clone());
         });
         Effect::new(move |_| {
             let wanted = task.get();
@@ -165,12 +165,16 @@ mod web {
         });
     }
 
-    /// Builds the engine once its data files are here, a step per task: the evaluation weights a phase at a time
-    /// (all at once they block the page for about 60 ms), then the searchers with their transposition table.
+    /// Builds the engine a step per task: its transposition table a few megabytes at a time (at once it blocks the
+    /// page for a long task), and once the data files are here the evaluation weights a phase at a time (all at
+    /// once about 60 ms), then the searchers. Stops where it must wait for the data.
     fn warm_up(driver: Rc<RefCell<Driver>>) {
         Timeout::new(0, move || {
-            let built = driver.borrow_mut().engine.ai().is_some();
-            if !built {
+            let mut d = driver.borrow_mut();
+            let built = d.engine.ai().is_some();
+            let waiting = matches!(&d.engine, Engine::Building(builder) if builder.awaits_data());
+            drop(d);
+            if !built && !waiting {
                 warm_up(driver);
             }
         })

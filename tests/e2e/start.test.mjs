@@ -88,23 +88,34 @@ test('a first visit downloads each file once: the service worker takes the page\
   assert.deepEqual(errors, []);
 });
 
+// Timed as the main thread's own CPU time per task (Chrome's trace), not wall time: this machine is shared, and a task
+// that waits for a core is no more work for a player's browser.
 test('no main-thread task over 50 ms from navigation to the first interactive board (desktop)', async (t) => {
   const { page, server, errors } = await openPage(t);
-  await page.addInitScript(() => {
-    window.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.longTasks.push({ start: entry.startTime, duration: entry.duration });
-    }).observe({ type: 'longtask', buffered: true });
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing',
+    transferMode: 'ReportEvents',
   });
   await page.goto(server.url);
   await page.locator('[data-square="f5"].playable').waitFor();
-  const interactive = await page.evaluate(() => performance.now());
-  // Let the observer deliver what ended just before.
-  await page.waitForTimeout(200);
-  const tasks = await page.evaluate((until) => window.longTasks.filter((task) => task.start < until), interactive);
-  const longest = Math.max(0, ...tasks.map((task) => task.duration));
-  console.log(`board interactive at ${Math.round(interactive)} ms; long tasks before: ${JSON.stringify(tasks)}`);
-  assert.ok(longest <= 50, `a ${Math.round(longest)} ms task before the board was interactive`);
+  await page.evaluate(() => performance.mark('board-interactive'));
+  await cdp.send('Tracing.end');
+  await complete;
+  const parse = events.find((e) => e.name === 'ParseHTML' && e.args?.beginData?.url?.startsWith(server.url));
+  const interactive = events.find((e) => e.name === 'board-interactive');
+  assert.ok(parse && interactive, 'the trace holds the page and its mark');
+  const tasks = events.filter(
+    (e) => e.name === 'RunTask' && e.pid === parse.pid && e.tid === parse.tid && e.ts < interactive.ts,
+  );
+  const cpuMs = (task) => (task.tdur ?? task.dur) / 1000;
+  const longest = tasks.reduce((a, b) => (cpuMs(b) > cpuMs(a) ? b : a));
+  const summary = `${tasks.length} tasks, the longest ${cpuMs(longest).toFixed(1)} ms of CPU (${(longest.dur / 1000).toFixed(1)} ms wall)`;
+  console.log(`before the first interactive board: ${summary}`);
+  assert.ok(cpuMs(longest) <= 50, summary);
   assert.deepEqual(errors, []);
 });
 

@@ -74,7 +74,9 @@ impl DataFile {
             return Err(DataError(format!("{name} has {} bytes instead of {}", bytes.len(), self.len())));
         }
         if fingerprint(bytes) != self.fingerprint() {
-            return Err(DataError(format!("{name} is not the file this build was made with (its fingerprint differs)")));
+            return Err(DataError(format!(
+                "{name} is not the file this build was made with (its fingerprint differs)"
+            )));
         }
         Ok(())
     }
@@ -165,6 +167,8 @@ mod tests {
     fn names_carry_the_fingerprint() {
         let name = DataFile::Book.file_name();
         assert_eq!(name, format!("book-{:016x}.bin", fingerprint(DataFile::Book.bytes().unwrap())));
-        assert!(DataFile::Weights.file_name().starts_with("eval-") && DataFile::Weights.file_name().ends_with(".weights"));
+        assert!(
+            DataFile::Weights.file_name().starts_with("eval-") && DataFile::Weights.file_name().ends_with(".weights")
+        );
     }
 }

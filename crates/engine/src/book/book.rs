@@ -11,8 +11,8 @@ use crate::bits::squares_of;
 pub use crate::fingerprint::fingerprint;
 use crate::rng::Rng;
 use crate::rules::Board;
-use std::collections::{HashMap, HashSet};
 use crate::shipped::DataFile;
+use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
 const MAGIC: &[u8; 4] = b"RVBK";
@@ -207,7 +207,6 @@ impl Book {
         line
     }
 }
-
 
 struct Reader<'a> {
     bytes: &'a [u8],

@@ -158,8 +158,13 @@ impl Searcher {
     }
 
     pub fn with_evaluator(tt_megabytes: usize, evaluator: Box<dyn Evaluator>) -> Self {
+        Self::with_table(TranspositionTable::new(tt_megabytes), evaluator)
+    }
+
+    /// A searcher over a table already made (`AiBuilder` fills it a step at a time).
+    pub(crate) fn with_table(tt: TranspositionTable, evaluator: Box<dyn Evaluator>) -> Self {
         Searcher {
-            tt: TranspositionTable::new(tt_megabytes),
+            tt,
             nodes: 0,
             budget: u64::MAX,
             aborted: false,
