@@ -56,6 +56,11 @@ for pid in "${pids[@]}"; do wait "$pid"; done
 
 log "fetching crates"
 cargo fetch --quiet
+# The end-to-end tests' Nostr relay on loopback (tests/e2e/relay.mjs): a debug build, about a minute of compiling once.
+if [ "$BROWSER" = yes ]; then
+  log "building the test relay"
+  cargo build --quiet -p test-relay
+fi
 ready="$(trunk --version), $(wasm-bindgen --version), wasm-opt $(node_modules/.bin/wasm-opt --version | awk '{print $3}')"
 # Debian's chromium launcher script complains on stderr about its own arguments; the version line is on stdout.
 [ "$BROWSER" = no ] || ready="$ready, $(chromium --version 2>/dev/null)"

@@ -53,6 +53,7 @@ pub fn App() -> impl IntoView {
     // While a dialog is open the page behind it is inert, so Tab stays within the dialog.
     let behind_dialog = move || state.dialog.get().is_some();
     let setting_up = move || state.setup.with(Option::is_some);
+    let analysis_allowed = move || state.table.with(|t| t.analysis_allowed());
     view! {
         <div class="app">
             <toolbar::Toolbar attr:inert=behind_dialog />
@@ -71,8 +72,10 @@ pub fn App() -> impl IntoView {
                                 <online::OnlinePanel />
                                 <hints_panel::HintsPanel />
                                 <move_list::MoveList />
-                                <eval_graph::EvalGraph />
-                                <review_panel::ReviewPanel />
+                                <Show when=analysis_allowed>
+                                    <eval_graph::EvalGraph />
+                                    <review_panel::ReviewPanel />
+                                </Show>
                             </Show>
                         </aside>
                     }

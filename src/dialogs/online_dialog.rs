@@ -1,10 +1,12 @@
-//! "Play a friend online": the host makes an invitation (link, code, QR code), the guest pastes it and sends back
-//! an answer, the host pastes that, and both see "Connected" with the same check number. Below, the game by link
-//! for when no connection can be made.
+//! "Play a friend online": the host makes an invitation (link, QR code); the guest who opens the link sees what
+//! they are invited to and presses Join, the answer comes back through Nostr relays, and both see "Connected" with
+//! the same check number. When no relay carries it, the answer code is pasted by hand as before. Below, the game
+//! by link for when no connection can be made.
 
 use super::Modal;
+use crate::model::options::Options;
 use crate::model::state::AppState;
-use crate::online::{game_url, share_or_copy, ColourChoice, Online, Phase, QrImage, FAILED};
+use crate::online::{game_url, share_or_copy, ColourChoice, Online, Phase, QrImage, RelayStatus, FAILED};
 use leptos::prelude::*;
 use net::clock::{Clock, LIMITS_MINUTES};
 
@@ -33,10 +35,31 @@ pub fn OnlineDialog() -> impl IntoView {
             error.set(Some(format!("Cannot use this code: {why}")));
         }
     };
+    let relays = move || online.relays.get();
+    let invited = move || online.invited.with(Option::is_some) && !matches!(phase(), Phase::Connected);
+    // By hand: no relay carries the answer, so the guest sends the code and the host pastes it.
+    let by_hand = move || matches!(relays(), RelayStatus::Unreachable | RelayStatus::NoAnswer);
     let status = move || match phase() {
         Phase::Idle => String::new(),
         Phase::Preparing => "Preparing the connection details (a few seconds)…".into(),
-        Phase::Invited => "Send the invitation to your friend, then paste their answer below.".into(),
+        Phase::Invited => match relays() {
+            RelayStatus::Reaching { open, total } => format!(
+                "Send the invitation to your friend: the game starts when they open it and press Join \
+                 (listening on {open} of {total} relays)."
+            ),
+            _ => "No relay could be reached, so the link cannot bring the answer back by itself: send the \
+                  invitation, and paste the answer code your friend sends back below."
+                .into(),
+        },
+        Phase::Answered if online.invited.with(Option::is_some) => match relays() {
+            RelayStatus::Reaching { open, total } => format!("Joining through {open} of {total} relays…"),
+            RelayStatus::Unreachable => "No relay could be reached. Send this answer code to your friend instead; \
+                the game starts when they paste it."
+                .into(),
+            _ => "No connection through the relays yet. Send this answer code to your friend instead; the game \
+                  starts when they paste it."
+                .into(),
+        },
         Phase::Answered => "Send this answer back to your friend; the game starts when they paste it.".into(),
         Phase::Connecting => "Connecting…".into(),
         Phase::Connected => {
@@ -53,6 +76,22 @@ pub fn OnlineDialog() -> impl IntoView {
             <Show when=failed>
                 <p class="online-help">{FAILED}</p>
             </Show>
+            <p class="online-privacy">"A direct connection shows each player's IP address to the other."</p>
+            <Show when=invited>
+                <section class="online-step online-invited" aria-labelledby="online-invited">
+                    <h3 id="online-invited">"You are invited to a game of Reversi"</h3>
+                    <p class="online-terms">
+                        {move || online.invited.with(|i| i.as_ref().map(|i| i.invitation.terms.describe()))}
+                    </p>
+                    <Show when=move || phase() == Phase::Idle>
+                        <button type="button" class="action primary" on:click=move |_| online.join(state)>"Join"</button>
+                    </Show>
+                    <Show when=by_hand>
+                        {move || online.answer.get().map(|answer| view! { <CodeBox label="Answer" text=answer attr="data-answer" /> })}
+                    </Show>
+                </section>
+            </Show>
+            <Show when=move || !invited()>
             <section class="online-step" aria-labelledby="online-invite">
                 <h3 id="online-invite">"1. Invite a friend"</h3>
                 <p>
@@ -110,9 +149,20 @@ pub fn OnlineDialog() -> impl IntoView {
                 </Show>
                 {move || online.answer.get().map(|answer| view! { <CodeBox label="Answer" text=answer attr="data-answer" /> })}
             </section>
+            </Show>
             <details class="online-step">
                 <summary>"Connection settings"</summary>
-                <StunServers />
+                // STUN servers tell each browser its public address; no game data passes through them.
+                <ServerList
+                    label="STUN servers (\"none\" for none: enough on one network)"
+                    read=|o| &o.stun_servers
+                    write=Options::set_stun_servers
+                />
+                <ServerList
+                    label="Nostr relays for one-link invitations (they pass on the sealed answer; \"none\" to send codes by hand)"
+                    read=|o| &o.relays
+                    write=Options::set_relays
+                />
             </details>
             <section class="online-step" aria-labelledby="online-link">
                 <h3 id="online-link">"No connection? Send the game by link"</h3>
@@ -154,13 +204,17 @@ fn CodeBox(label: &'static str, text: String, attr: &'static str) -> impl IntoVi
     }
 }
 
-/// The STUN servers (saved with the options): they tell each browser its public address; no game data passes.
+/// A list of servers saved with the options, typed as text ("none" for none), refused with a reason if malformed.
 #[component]
-fn StunServers() -> impl IntoView {
+fn ServerList(
+    label: &'static str,
+    read: fn(&Options) -> &Vec<String>,
+    write: fn(&mut Options, &str) -> Result<(), String>,
+) -> impl IntoView {
     let state = AppState::get();
     let error = RwSignal::new(None::<String>);
     let shown = move || {
-        let servers = state.options.with(|o| o.stun_servers.join(", "));
+        let servers = state.options.with(|o| read(o).join(", "));
         if servers.is_empty() {
             "none".to_string()
         } else {
@@ -169,12 +223,12 @@ fn StunServers() -> impl IntoView {
     };
     let set = move |text: String| {
         let mut result = Ok(());
-        state.options.update(|o| result = o.set_stun_servers(&text));
+        state.options.update(|o| result = write(o, &text));
         error.set(result.err());
     };
     view! {
         <label class="online-stun">
-            "STUN servers (\"none\" for none: enough on one network; no relay server is used)"
+            {label}
             <input type="text" prop:value=shown on:change=move |ev| set(event_target_value(&ev)) />
         </label>
         <Show when=move || error.get().is_some()>

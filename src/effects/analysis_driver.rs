@@ -10,9 +10,10 @@ use crate::model::state::AppState;
 use analysis::ReviewDepth;
 use leptos::prelude::*;
 
-/// The position hints are wanted for: a human to move with hints on (the computer's turns are its own).
+/// The position hints are wanted for: a human to move with hints on (the computer's turns are its own), outside
+/// an online game in play.
 fn hints_target(state: &AppState, analysis: &Analysis) -> Option<game::Position> {
-    if !analysis.hints_on.get() {
+    if !analysis.hints_on.get() || !state.table.with(|t| t.analysis_allowed()) {
         return None;
     }
     let players = state.players();
@@ -34,6 +35,14 @@ pub fn install(state: AppState) {
     Effect::new(move |_| {
         if state.event.with(|last| last.as_ref().is_some_and(|last| last.event == Event::HintsToggled)) {
             analysis.toggle_hints();
+        }
+    });
+    // An online game in play ends any review, of this game or the previous one.
+    Effect::new(move |_| {
+        if !state.table.with(|t| t.analysis_allowed()) {
+            analysis.review_request.set(None);
+            analysis.review.set(None);
+            analysis.focus.set(None);
         }
     });
     let target = Memo::new(move |_| hints_target(&state, &analysis));

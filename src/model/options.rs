@@ -54,6 +54,9 @@ pub struct Options {
     /// The STUN servers online play asks for this device's public address (`stun:host:port`); none is fine on
     /// one network.
     pub stun_servers: Vec<String>,
+    /// The Nostr relays that carry a one-link invitation's answer (`wss://host`), asked only once the player
+    /// makes or accepts an invitation.
+    pub relays: Vec<String>,
     /// Where a1 is on screen: top-left (standard) or bottom-left (Reversy).
     pub coordinates: Coordinates,
 }
@@ -80,6 +83,7 @@ impl Default for Options {
             sound: true,
             theme: Theme::System,
             stun_servers: vec![DEFAULT_STUN_SERVER.into()],
+            relays: DEFAULT_RELAYS.map(String::from).to_vec(),
             coordinates: Coordinates::Standard,
         }
     }
@@ -89,6 +93,11 @@ const DEFAULT_BOARD_COLOUR: &str = "#2e7d4f";
 /// A public STUN server (it only tells a browser its public address; no game data passes through it).
 pub const DEFAULT_STUN_SERVER: &str = "stun:stun.l.google.com:19302";
 const MAX_STUN_SERVERS: usize = 4;
+/// Well-known public Nostr relays that forward ephemeral events; index.html's content security policy lists the
+/// same (a relay added here must be added there too).
+pub const DEFAULT_RELAYS: [&str; 4] =
+    ["wss://relay.damus.io", "wss://nos.lol", "wss://relay.primal.net", "wss://relay.snort.social"];
+const MAX_RELAYS: usize = 6;
 const DEFAULT_VALID_MOVE_COLOUR: &str = "#f5d90a";
 const DEFAULT_ACTIVE_SQUARE_COLOUR: &str = "#4aa3ff";
 const DEFAULT_MOVE_INDICATOR_COLOUR: &str = "#e5484d";
@@ -129,24 +138,27 @@ impl Options {
         }
         self.stun_servers.retain(|url| is_stun_url(url));
         self.stun_servers.truncate(MAX_STUN_SERVERS);
+        self.relays.retain(|url| is_relay_url(url));
+        self.relays.truncate(MAX_RELAYS);
         self
     }
 
     /// Sets the STUN servers from a typed list ("stun:host:port", separated by commas or spaces; empty or
     /// "none" for none).
     pub fn set_stun_servers(&mut self, text: &str) -> Result<(), String> {
-        let urls: Vec<String> = text.split([',', ' ', '\n']).filter(|u| !u.is_empty()).map(str::to_owned).collect();
-        if urls.len() == 1 && urls[0].eq_ignore_ascii_case("none") {
-            self.stun_servers.clear();
-            return Ok(());
-        }
-        if let Some(bad) = urls.iter().find(|url| !is_stun_url(url)) {
-            return Err(format!("'{bad}' is not a STUN server address such as stun:stun.example.org:3478"));
-        }
-        if urls.len() > MAX_STUN_SERVERS {
-            return Err(format!("at most {MAX_STUN_SERVERS} STUN servers"));
-        }
-        self.stun_servers = urls;
+        self.stun_servers = address_list(
+            text,
+            is_stun_url,
+            "a STUN server address such as stun:stun.example.org:3478",
+            MAX_STUN_SERVERS,
+        )?;
+        Ok(())
+    }
+
+    /// Sets the Nostr relays from a typed list ("wss://host", separated by commas or spaces; empty or "none" for
+    /// none: invitations then go by code alone).
+    pub fn set_relays(&mut self, text: &str) -> Result<(), String> {
+        self.relays = address_list(text, is_relay_url, "a relay address such as wss://relay.example.org", MAX_RELAYS)?;
         Ok(())
     }
 
@@ -197,6 +209,27 @@ impl Options {
     }
 }
 
+/// A typed list of server addresses, each checked by `valid`; "none" or nothing for none.
+fn address_list(text: &str, valid: fn(&str) -> bool, example: &str, max: usize) -> Result<Vec<String>, String> {
+    let urls: Vec<String> = text.split([',', ' ', '\n']).filter(|u| !u.is_empty()).map(str::to_owned).collect();
+    if urls.len() == 1 && urls[0].eq_ignore_ascii_case("none") {
+        return Ok(Vec::new());
+    }
+    if let Some(bad) = urls.iter().find(|url| !valid(url)) {
+        return Err(format!("'{bad}' is not {example}"));
+    }
+    if urls.len() > max {
+        return Err(format!("at most {max} addresses"));
+    }
+    Ok(urls)
+}
+
+/// `wss://` (or `ws://`, for a relay on this machine) and a host with an optional port and path.
+pub fn is_relay_url(url: &str) -> bool {
+    let rest = url.strip_prefix("wss://").or_else(|| url.strip_prefix("ws://")).unwrap_or_default();
+    !rest.is_empty() && url.len() <= 200 && rest.bytes().all(|b| b.is_ascii_alphanumeric() || b".-:[]/_".contains(&b))
+}
+
 /// `stun:` or `stuns:` and a host (with an optional port): what RTCPeerConnection accepts as a STUN server.
 fn is_stun_url(url: &str) -> bool {
     let host = url.strip_prefix("stun:").or_else(|| url.strip_prefix("stuns:")).unwrap_or_default();
@@ -237,6 +270,22 @@ mod tests {
     }
 
     #[test]
+    fn relays_are_checked_and_none_is_allowed() {
+        let mut o = Options::default();
+        assert_eq!(o.relays.len(), DEFAULT_RELAYS.len());
+        o.set_relays("wss://relay.example.org,ws://127.0.0.1:7777").unwrap();
+        assert_eq!(o.relays, vec!["wss://relay.example.org".to_string(), "ws://127.0.0.1:7777".to_string()]);
+        let err = o.set_relays("wss://ok.example https://web.example").unwrap_err();
+        assert!(err.contains("'https://web.example' is not a relay address"), "{err}");
+        assert_eq!(o.relays.len(), 2, "a refused list changes nothing");
+        assert!(o.set_relays(&"wss://a.example ".repeat(MAX_RELAYS + 1)).unwrap_err().contains("at most"));
+        o.set_relays("none").unwrap();
+        assert!(o.relays.is_empty());
+        o.relays = vec!["wss://<b>".into(), "wss://fine.example".into()];
+        assert_eq!(o.validated().relays, vec!["wss://fine.example".to_string()]);
+    }
+
+    #[test]
     fn json_round_trip_keeps_every_field() {
         let o = Options {
             show_valid_moves: false,
@@ -258,6 +307,7 @@ mod tests {
             sound: false,
             theme: Theme::Dark,
             stun_servers: vec!["stun:stun.example.org:3478".into()],
+            relays: vec!["ws://127.0.0.1:7777".into()],
             coordinates: Coordinates::Reversy,
         };
         assert_eq!(game::load::<Options>(&game::save(&o)), Ok(o));

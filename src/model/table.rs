@@ -144,6 +144,12 @@ impl Table {
         players.is_computer(responder).then_some(responder)
     }
 
+    /// Hints, the evaluation graph and review are for games against the computer and finished ones: during an
+    /// online game against a person they are off (play is play), and they return once it ends.
+    pub fn analysis_allowed(&self) -> bool {
+        self.online.is_none() || self.game.is_over()
+    }
+
     /// A human may place a disc now.
     pub fn human_to_move(&self, players: &Players) -> Option<Color> {
         if let Some(session) = &self.online {
@@ -485,6 +491,17 @@ mod tests {
         let saved = game::save(&table);
         let restored: Table = game::load(&saved).unwrap();
         assert_eq!(restored.online, table.online, "the seat is saved with the game");
+    }
+
+    #[test]
+    fn analysis_is_off_during_an_online_game_and_back_when_it_ends() {
+        assert!(Table::default().analysis_allowed(), "against the computer");
+        let mut table = Table::online(Game::default(), Session::host(Color::Black, 1, None));
+        assert!(!table.analysis_allowed(), "play is play");
+        table.play(sq("f5"), 0).unwrap();
+        assert!(!table.analysis_allowed());
+        table.resign(&TWO_HUMANS).unwrap();
+        assert!(table.analysis_allowed(), "the finished game may be reviewed");
     }
 
     #[test]

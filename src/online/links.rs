@@ -1,12 +1,14 @@
 //! Links to this page that carry something in their fragment: an invitation (`#join=`) or a game (`#game=`), and
 //! sending them on (the Web Share sheet where the browser has one, else the clipboard).
 
-use super::Online;
+use super::{Invited, Online};
 use crate::model::event::Event;
 use crate::model::state::{AppState, Dialog};
 use game::notation::{read_link, write_link, LinkError};
 use game::{Color, Game, PlayerKind};
 use leptos::prelude::*;
+use net::relay_room::{read_room_fragment, room_fragment, Invitation};
+use net::signal::Signal;
 
 const JOIN: &str = "#join=";
 const GAME: &str = "#game=";
@@ -17,8 +19,9 @@ fn page() -> String {
     format!("{}{}", location.origin().unwrap_or_default(), location.pathname().unwrap_or_default())
 }
 
-pub fn invitation_url(code: &str) -> String {
-    format!("{}{JOIN}{code}", page())
+/// The one-link invitation: the room and its terms, then the offer code (see `net::relay_room::room_fragment`).
+pub fn invitation_url(invitation: &Invitation, offer: &Signal) -> String {
+    format!("{}{}", page(), room_fragment(invitation, offer))
 }
 
 /// A link that opens this game (variant, a set-up start and the moves so far).
@@ -27,11 +30,21 @@ pub fn game_url(game: &Game) -> String {
 }
 
 /// Acts on the fragment the page was opened with: a game link loads that game (or its valid part, saying where it
-/// breaks), an invitation opens the online dialog with the code filled in. The fragment is then cleared so a
+/// breaks), a one-link invitation opens the online dialog at its Join button (nothing is sent anywhere before the
+/// guest presses it), an invitation code opens the dialog with the code filled in. The fragment is then cleared so a
 /// reload keeps the saved game.
 pub fn open_from_fragment(state: AppState, online: Online) {
     let hash = window().location().hash().unwrap_or_default();
-    if let Some(code) = hash.strip_prefix(JOIN) {
+    if let Some(read) = read_room_fragment(&hash) {
+        match read {
+            Ok((invitation, offer)) => {
+                online.arrived_code.set(offer.encode());
+                online.invited.set(Some(Invited { invitation, offer }));
+                state.open(Dialog::Online);
+            }
+            Err(why) => state.show_error(format!("This invitation link does not open: {why}.")),
+        }
+    } else if let Some(code) = hash.strip_prefix(JOIN) {
         online.arrived_code.set(code.to_string());
         state.open(Dialog::Online);
     } else if let Some(code) = hash.strip_prefix(GAME) {
@@ -61,8 +74,10 @@ pub fn open_from_fragment(state: AppState, online: Online) {
     } else {
         return;
     }
+    // The query stays: `?stun=` and `?relay=` still apply to this page.
+    let search = window().location().search().unwrap_or_default();
     if let Ok(history) = window().history() {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&page()));
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("{}{search}", page())));
     }
 }
 

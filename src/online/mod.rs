@@ -6,11 +6,14 @@
 
 mod connection;
 mod links;
+mod one_link;
 mod online_clocks;
 mod online_panel;
 mod qr;
+mod relay_pool;
 
 pub use links::{game_url, open_from_fragment, share_or_copy};
+pub use one_link::RelayStatus;
 pub use online_clocks::ClockFace;
 pub use online_panel::OnlinePanel;
 pub use qr::QrImage;
@@ -23,6 +26,7 @@ use game::{Color, Game, PlayerKind};
 use leptos::prelude::*;
 use net::clock::Clock;
 use net::protocol::Message;
+use net::relay_room::{Invitation, Terms};
 use net::session::{Event, Session};
 use net::signal::{check_number, Role, Signal};
 use std::cell::RefCell;
@@ -84,12 +88,23 @@ pub struct Online {
     pub now: RwSignal<u64>,
     /// A code that arrived in the page's link (`#join=`), for the dialog's text box.
     pub arrived_code: RwSignal<String>,
+    /// A one-link invitation this page was opened with, until the guest joins.
+    pub invited: RwSignal<Option<Invited>>,
+    /// The relays carrying a one-link invitation's answer.
+    pub relays: RwSignal<RelayStatus>,
     /// This side's code and the other's, for the check number.
     codes: StoredValue<(Option<Signal>, Option<Signal>)>,
     /// This side is the host of the connection being made.
     hosting: StoredValue<bool>,
     /// The host's new game, started when the channel opens (a reconnection keeps the game on the table).
     planned: StoredValue<Option<Session>>,
+}
+
+/// What a one-link invitation holds: the room, the terms, and the host's offer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invited {
+    pub invitation: Invitation,
+    pub offer: Signal,
 }
 
 thread_local! {
@@ -115,6 +130,8 @@ impl Online {
 
     fn reset(&self) {
         PEER.with(|peer| peer.borrow_mut().take());
+        one_link::stop();
+        self.relays.set(RelayStatus::Off);
         self.invitation.set(None);
         self.answer.set(None);
         self.check.set(None);
@@ -138,6 +155,13 @@ impl Online {
     pub fn invite(&self, state: AppState, colour: ColourChoice, clock: Option<Clock>) {
         self.reset();
         let resumes = state.table.with_untracked(|t| t.online.as_ref().is_some_and(|s| s.host));
+        let mut terms = state.table.with_untracked(|t| {
+            t.online.as_ref().filter(|_| resumes).map(|s| Terms {
+                variant: t.game.variant(),
+                guest_plays: s.opponent(),
+                clock_minutes: s.clock.map(|c| c.limit_minutes() as u8),
+            })
+        });
         if !resumes {
             let me = match colour {
                 ColourChoice::Black => Color::Black,
@@ -146,7 +170,13 @@ impl Online {
                 ColourChoice::Random => Color::White,
             };
             self.planned.set_value(Some(Session::host(me, random_id(), clock)));
+            terms = Some(Terms {
+                variant: state.options.with_untracked(|o| o.variant()),
+                guest_plays: me.opponent(),
+                clock_minutes: clock.map(|c| c.limit_minutes() as u8),
+            });
         }
+        let invitation = Invitation { room: one_link::new_room(), terms: terms.expect("a new game or a resumed one") };
         self.hosting.set_value(true);
         self.phase.set(Phase::Preparing);
         if let Err(why) = self.open_peer(state) {
@@ -157,13 +187,24 @@ impl Online {
             let Some(peer) = current_peer() else { return };
             match peer.offer().await {
                 Ok(signal) => {
-                    online.invitation.set(Some(links::invitation_url(&signal.encode())));
+                    online.invitation.set(Some(links::invitation_url(&invitation, &signal)));
                     online.codes.set_value((Some(signal), None));
                     online.phase.set(Phase::Invited);
+                    one_link::host_listen(state, online, invitation.room);
                 }
                 Err(why) => online.fail(why),
             }
         });
+    }
+
+    /// The guest presses Join on a one-link invitation: the answer is made as for a pasted code, and goes back
+    /// through the relays.
+    pub fn join(&self, state: AppState) {
+        let Some(invited) = self.invited.get_untracked() else { return };
+        if let Err(why) = self.connect(state, &invited.offer.encode()) {
+            return self.fail(why);
+        }
+        one_link::guest_join(state, *self, invited.invitation.room);
     }
 
     /// A pasted invitation (this side becomes the guest) or answer (this side hosts and connects).
@@ -329,6 +370,8 @@ pub fn install(state: AppState) -> Online {
         check: RwSignal::new(None),
         now: RwSignal::new(now_ms()),
         arrived_code: RwSignal::new(String::new()),
+        invited: RwSignal::new(None),
+        relays: RwSignal::new(RelayStatus::Off),
         codes: StoredValue::new((None, None)),
         hosting: StoredValue::new(false),
         planned: StoredValue::new(None),
@@ -351,6 +394,7 @@ pub fn install(state: AppState) -> Online {
     });
     keep_alive.forget();
     online_clocks::start_ticking(state, online);
+    one_link::install(online);
     links::follow_shared_links(state);
     online
 }

@@ -1,4 +1,4 @@
-//! Hints in the side panel: the Hints toggle, the depth reached, and the expected line of the hovered (or best)
+//! Hints in the side panel (off, saying so, during an online game in play): the Hints toggle, the depth reached, and the expected line of the hovered (or best)
 //! move. Each legal square's value on the board is `board/analysis_marks.rs`.
 
 use crate::model::analysis_state::Analysis;
@@ -42,7 +42,13 @@ pub fn HintsPanel() -> impl IntoView {
             Some(format!("{} ({}): {}", moves[0], value.label(), moves.join(" ")))
         })
     };
+    let allowed = move || state.table.with(|t| t.analysis_allowed());
     view! {
+        <Show when=allowed fallback=|| view! {
+            <p class="hints-panel no-analysis" data-testid="no-analysis">
+                "Hints, the evaluation graph and review are off during an online game; they return when it ends."
+            </p>
+        }>
         <section class="hints-panel" aria-label="Hints">
             <button
                 type="button"
@@ -61,5 +67,6 @@ pub fn HintsPanel() -> impl IntoView {
                 </p>
             </Show>
         </section>
+        </Show>
     }
 }

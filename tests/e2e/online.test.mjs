@@ -125,15 +125,15 @@ async function play(pages, square) {
 test('two browsers connect with STUN off and play games to their end', async (t) => {
   // Both pages run under the content security policy: WebRTC, the QR code's SVG and the dialog raise no violation.
   const init = [watchPolicyViolations, recordLongTasks];
-  const host = await openSite(t, { path: '?stun=none', init });
-  const guest = await openSite(t, { path: '?stun=none', device: 'phone', init });
+  const host = await openSite(t, { path: '?stun=none&relay=none', init });
+  const guest = await openSite(t, { path: '?stun=none&relay=none', device: 'phone', init });
   const log = longTaskLog(host.page, guest.page);
   await host.page.waitForTimeout(1000); // the start-up work is done by then (play.test.mjs has its figures)
   await log.start();
   const { link, answer, elapsed } = await connect(host.page, guest.page, { colour: 'black', shots: 'online', log });
   const figures = {
     invitationLinkChars: link.length,
-    invitationCodeChars: link.split('#join=')[1].length,
+    invitationCodeChars: link.split(/[#&]join=/)[1].length,
     answerChars: answer.length,
     answerPastedToConnectedMs: elapsed,
   };
@@ -208,8 +208,8 @@ test('two browsers connect with STUN off and play games to their end', async (t)
 });
 
 test('with a one-minute clock both sides see it run and the side that runs out loses on time', async (t) => {
-  const host = await openSite(t, { path: '?stun=none' });
-  const guest = await openSite(t, { path: '?stun=none', device: 'phone' });
+  const host = await openSite(t, { path: '?stun=none&relay=none' });
+  const guest = await openSite(t, { path: '?stun=none&relay=none', device: 'phone' });
   // Playwright's clock drives both pages' timers and performance.now(), so a minute passes at once.
   for (const { page } of [host, guest]) {
     await page.clock.install();
@@ -254,8 +254,8 @@ test('a hostile peer’s illegal moves, wrong plies, junk, markup and a 1 MB mes
       return window.hostileChannel;
     };
   };
-  const host = await openSite(t, { path: '?stun=none', init: watchInjection });
-  const guest = await openSite(t, { path: '?stun=none', init: grab });
+  const host = await openSite(t, { path: '?stun=none&relay=none', init: watchInjection });
+  const guest = await openSite(t, { path: '?stun=none&relay=none', init: grab });
   const requests = recordRequests(host.context);
   await connect(host.page, guest.page, { colour: 'white' });
   await markDocument(host.page);

@@ -53,8 +53,12 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
 
 fn main() -> ExitCode {
     die_quietly_on_closed_pipes();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let command = match parse_command(&args) {
+    // Read as OS strings: std::env::args panics on an argument that is not UTF-8.
+    let args: Result<Vec<String>, String> = std::env::args_os()
+        .skip(1)
+        .map(|arg| arg.into_string().map_err(|arg| format!("{:?} is not UTF-8", arg.to_string_lossy())))
+        .collect();
+    let command = match args.and_then(|args| parse_command(&args)) {
         Ok(command) => command,
         Err(message) => {
             note!("reversi-engine: {message}\n{USAGE}");

@@ -222,3 +222,18 @@ fn book_refuses_a_cache_path_holding_another_file_and_leaves_it_alone() {
         assert!(!std::path::Path::new(&out).exists(), "{name}: a book was written");
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn an_argument_that_is_not_utf8_is_refused_without_a_panic() {
+    use std::os::unix::ffi::OsStrExt;
+    // std::env::args panicked on it: "called `Result::unwrap()` on an `Err` value: \"\xFF\"", exit 101.
+    let output = Command::new(env!("CARGO_BIN_EXE_reversi-engine"))
+        .args([std::ffi::OsStr::new("perft"), std::ffi::OsStr::from_bytes(b"\xff3")])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_no_crash(&output);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("not UTF-8"), "{}", text(&output.stderr));
+}

@@ -172,3 +172,82 @@ fn an_nboard_session_survives_random_commands() {
         1
     });
 }
+
+/// What is wrong with one line an NBoard session wrote on stdout for an `n`×`n` board, if anything: every reply is
+/// one of the protocol's, with its fields in their formats.
+fn malformed_reply(line: &str, n: usize) -> Option<String> {
+    let square = |name: &str| name == "PA" || parse_square(&name.to_lowercase(), n).is_some();
+    let number = |text: &str| text.parse::<f64>().is_ok_and(f64::is_finite);
+    let fields: Vec<&str> = line.split(' ').collect();
+    let good = match fields[..] {
+        ["set", "myname", "reversi-engine"] | ["learned"] | ["status"] | ["status", "thinking"] => true,
+        ["pong", ..] => true,
+        ["status", "error:", _, ..] => true,
+        ["===", answer] => match answer.split('/').collect::<Vec<_>>()[..] {
+            [mv, eval, seconds] => square(mv) && number(eval) && number(seconds),
+            [mv] => mv == "PA",
+            _ => false,
+        },
+        ["search", mv, eval, "0", depth] => {
+            square(mv) && number(eval) && (depth == "100%" || depth.parse::<u32>().is_ok_and(|d| (1..=60).contains(&d)))
+        }
+        ["nodestats", nodes, seconds] => nodes.parse::<u64>().is_ok() && number(seconds),
+        _ => false,
+    };
+    (!good).then(|| format!("malformed reply {line:?}"))
+}
+
+#[test]
+fn an_nboard_session_answers_random_and_mutated_lines_with_well_formed_replies() {
+    let start = "---------------------------O*------*O--------------------------- *";
+    let white_must_pass = "-O******-------------------**------**--------------------------- O";
+    let commands = [
+        "nboard 2".to_string(),
+        "set depth 3".to_string(),
+        "set contempt 0".to_string(),
+        "move f5".to_string(),
+        "move d3/0.5/1.2".to_string(),
+        "move PA".to_string(),
+        "go".to_string(),
+        "hint 4".to_string(),
+        "ping 3".to_string(),
+        "learn".to_string(),
+        format!("set game (;GM[Othello]PC[x]TY[8]BO[8 {start}]B[F5]W[f6//0.1];)"),
+        format!("set game (;GM[Othello]PC[x]TY[8]BO[8 {white_must_pass}];)"),
+        "set game (;GM[Othello]TY[6]BO[6 --------------O*----*O-------------- *];)".to_string(),
+    ];
+    let mut session = Session::new(1).with_move_time(Duration::from_millis(20));
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    fuzz("NBoard session lines and replies", 16, rounds() / 4, |rng| {
+        let line = match rng.next_u64() % 3 {
+            0 => random_text(rng, 40),
+            1 => mutate(&commands[(rng.next_u64() % commands.len() as u64) as usize], rng),
+            _ => commands[(rng.next_u64() % commands.len() as u64) as usize].clone(),
+        };
+        // One line, as read from stdin; `quit` would end the session.
+        let line = line.replace('\n', " ");
+        if line.trim() == "quit" {
+            return 0;
+        }
+        let (over, moves) = (session.game().is_over(), session.game().legal_moves().count_ones() as usize);
+        out.clear();
+        assert!(session.handle(&line, &mut out, &mut err).expect("writing to memory"), "{line:?} ended the session");
+        let text = String::from_utf8(out.clone()).unwrap_or_else(|e| panic!("{line:?}: replies not UTF-8: {e}"));
+        let n = session.game().position().size().n();
+        let replies: Vec<&str> = text.lines().collect();
+        if let Some(wrong) = replies.iter().find_map(|reply| malformed_reply(reply, n)) {
+            panic!("{line:?}: {wrong} in {replies:?}");
+        }
+        // A go or hint on a game still going always answers (the hint's moves at least one iteration deep).
+        let failed = replies.iter().any(|r| r.starts_with("status error"));
+        let answers = replies.iter().filter(|r| r.starts_with("=== ")).count();
+        let hints = replies.iter().filter(|r| r.starts_with("search ")).count();
+        match line.trim() {
+            "go" if !over => assert_eq!(answers, 1, "{line:?}: {replies:?}"),
+            "hint 4" if !over => assert!(!failed && (hints == moves.min(4) || hints == 1), "{line:?}: {replies:?}"),
+            _ => {}
+        }
+        err.clear();
+        1
+    });
+}

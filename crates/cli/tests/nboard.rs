@@ -143,3 +143,57 @@ fn a_huge_bad_line_is_echoed_shortened() {
     assert!(out.contains("status error: ") && out.trim_end().ends_with("pong 1"), "{}", &out[..out.len().min(300)]);
     assert!(out.len() < 1_000 && err.len() < 1_000, "echoed {} bytes on stdout, {} on stderr", out.len(), err.len());
 }
+
+/// White to move with no move (its one disc on b1 hemmed in by Black's row), while Black has a1.
+const WHITE_MUST_PASS: &str =
+    "(;GM[Othello]PC[x]TY[8]BO[8 -O******-------------------**------**--------------------------- O];)";
+
+#[test]
+fn the_engine_passes_when_its_side_has_no_move() {
+    // Fault 12: go answered "=== A1/64.00", Black's move, and hint listed A1, for White who must pass.
+    let script = format!("nboard 2\nset depth 4\nset game {WHITE_MUST_PASS}\ngo\nhint 3\nmove PA\ngo\nping 1\n");
+    let (out, _) = session(script.as_bytes());
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(!out.contains("status error"), "{lines:?}");
+    let moves: Vec<&str> = lines.iter().filter(|l| l.starts_with("=== ")).map(|l| played(l)).collect();
+    assert_eq!(moves, ["PA", "A1"], "White passes, then after move PA Black plays a1: {lines:?}");
+    let hints: Vec<&str> = lines.iter().filter(|l| l.starts_with("search ")).copied().collect();
+    assert_eq!(hints.len(), 1, "{lines:?}");
+    let fields: Vec<&str> = hints[0].split_whitespace().collect();
+    assert_eq!((fields[1], fields[3]), ("PA", "0"), "{lines:?}");
+    // Black takes b1 and every disc then: White's pass is worth -64 to White.
+    assert_eq!(fields[2].parse::<f64>().unwrap(), -64.0, "{lines:?}");
+    assert!(out.trim_end().ends_with("pong 1"), "{out}");
+}
+
+#[test]
+fn a_hint_lists_the_moves_of_the_deepest_finished_iteration_when_time_is_short() {
+    // Fault 13: at depth 18 with 1 s (depth 14 with 0.1 s) hint printed no search line at all.
+    let legal = board_after(&["f5", "d6"]).moves().count_ones() as usize;
+    for (depth, seconds) in [(18, "1"), (14, "0.1"), (30, "0.05")] {
+        let script = format!("nboard 2\nset depth {depth}\nset movetime {seconds}\nmove f5\nmove d6\nhint 5\nping 1\n");
+        let (out, _) = session(script.as_bytes());
+        let hints: Vec<Vec<&str>> =
+            out.lines().filter(|l| l.starts_with("search ")).map(|l| l.split_whitespace().collect()).collect();
+        assert_eq!(hints.len(), legal.min(5), "depth {depth} in {seconds} s: {out}");
+        let reached: u32 = hints[0][4].parse().unwrap_or_else(|_| panic!("a depth: {out}"));
+        assert!((1..=depth).contains(&reached), "{out}");
+        for hint in &hints {
+            assert_legal(&board_after(&["f5", "d6"]), hint[1]);
+            assert_eq!(hint[4], hints[0][4], "one iteration's moves: {out}");
+        }
+        let evals: Vec<f64> = hints.iter().map(|h| h[2].parse().unwrap()).collect();
+        assert!(evals.windows(2).all(|w| w[0] >= w[1]), "best hint first: {evals:?}");
+        assert!(out.trim_end().ends_with("pong 1"), "{out}");
+    }
+}
+
+#[test]
+fn a_pass_in_a_finished_game_is_refused_as_the_game_being_over() {
+    // Fault 15: "move PA" after the game's end was refused as "pass while a move is possible".
+    let over = "(;GM[Othello]PC[x]TY[8]BO[8 ---------------------------**------**--------------------------- O];)";
+    let (out, _) = session(format!("nboard 2\nset game {over}\nmove PA\nmove f5\nping 1\n").as_bytes());
+    let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("status error: ")).collect();
+    assert_eq!(errors.len(), 2, "{out}");
+    assert!(errors.iter().all(|e| e.contains("the game is over")), "{errors:?}");
+}

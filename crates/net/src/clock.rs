@@ -64,6 +64,11 @@ fn index(side: Color) -> usize {
 }
 
 impl Clock {
+    /// Each side's time at the start, in whole minutes.
+    pub fn limit_minutes(&self) -> u64 {
+        self.limit_ms / 60_000
+    }
+
     /// Both sides with `minutes` each, stopped; `None` unless it is one of [`LIMITS_MINUTES`].
     pub fn with_minutes(minutes: u64) -> Option<Clock> {
         LIMITS_MINUTES.contains(&minutes).then_some(Clock {

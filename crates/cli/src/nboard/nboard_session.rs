@@ -3,13 +3,18 @@
 //!
 //! Commands: `nboard <version>`, `set depth <n>`, `set movetime <seconds>`, `set game <GGF>`, `set contempt <n>`,
 //! `move <mv>[/eval/time]`,
-//! `go` (reply `=== <mv>/<eval>/<time>`), `hint <n>` (`search <mv> <eval> 0 <depth>` lines), `ping <n>`
+//! `go` (reply `=== <mv>/<eval>/<time>`, or `=== PA` when the side to move has to pass), `hint <n>`
+//! (`search <mv> <eval> 0 <depth>` lines, the best first; `search PA …` for a side that has to pass), `ping <n>`
 //! (`pong <n>`), `learn` (`learned`; nothing is learnt), `quit`. Thinking is bracketed by `status` lines and
 //! followed by `nodestats <nodes> <seconds>`. A malformed record or an illegal move is reported on a `status`
 //! line and on stderr, and the session goes on with its position unchanged; unknown commands are ignored.
 //!
 //! Every `go` and `hint` answers within the session's time per move (`set movetime S`, or `reversi-engine nboard
-//! --movetime S`, 10 s by default): a search the depth asks for that is not done by then gives its deepest finished answer.
+//! --movetime S`, 10 s by default): a search the depth asks for that is not done by then gives its deepest finished
+//! answer, and a hint the moves of its deepest finished iteration (depth 1 at least).
+//!
+//! The game passes by itself for a side with no move, but the GUI still has that side to move until it sends
+//! `move PA`: until then the session answers for the side that passes.
 
 use super::ggf::{parse_ggf, parse_move};
 use engine::ai::think_job::slice_nodes;
@@ -48,6 +53,9 @@ pub fn parse_move_time(seconds: &str) -> Option<Duration> {
 pub struct Session {
     ai: Ai,
     game: Game,
+    /// The game has recorded a forced pass the GUI has not sent yet (`move PA`): for the GUI the side that passes is
+    /// still to move, so `go` answers `PA` and `hint` hints the pass.
+    pass_pending: bool,
     depth: u32,
     move_time: Duration,
 }
@@ -77,6 +85,7 @@ impl Session {
         Session {
             ai: Ai::new(tt_megabytes),
             game: Game::default(),
+            pass_pending: false,
             depth: DEFAULT_DEPTH,
             move_time: Duration::from_secs_f64(DEFAULT_MOVE_SECONDS),
         }
@@ -157,7 +166,12 @@ impl Session {
                 Ok(())
             }
             "game" => {
-                self.game = parse_ggf(value).and_then(|record| record.replay()).map_err(|e| e.to_string())?;
+                let record = parse_ggf(value).map_err(|e| e.to_string())?;
+                let game = record.replay().map_err(|e| e.to_string())?;
+                // The GUI's side to move follows the record; the game has passed for it if it had no move.
+                let gui_to_move = record.moves.last().map_or(record.start.to_move(), |&(color, _)| color.opponent());
+                self.pass_pending = !game.is_over() && game.to_move() != gui_to_move;
+                self.game = game;
                 Ok(())
             }
             // The score of a draw to the engine; this engine plays for the disc difference and ignores it.
@@ -171,9 +185,17 @@ impl Session {
     fn play(&mut self, argument: &str) -> Result<(), String> {
         let n = self.game.position().size().n();
         match parse_move(argument, n) {
-            Some(Move::Play(square)) => self.game.play(square).map_err(|e| format!("illegal move {e}")),
+            Some(Move::Play(square)) => {
+                self.game.play(square).map_err(|e| format!("illegal move {e}"))?;
+                self.pass_pending = self.game.last_move() == Some(Move::Pass);
+                Ok(())
+            }
             // The game passes by itself when a side has no move, so a pass is only acknowledged.
-            Some(Move::Pass) if self.game.last_move() == Some(Move::Pass) => Ok(()),
+            Some(Move::Pass) if self.pass_pending => {
+                self.pass_pending = false;
+                Ok(())
+            }
+            Some(Move::Pass) if self.game.is_over() => Err("the game is over: no pass to make".to_string()),
             Some(Move::Pass) => Err("pass while a move is possible".to_string()),
             None => Err(format!("{argument:?} is not a move on {n}×{n}")),
         }
@@ -182,6 +204,10 @@ impl Session {
     fn go(&mut self, out: &mut impl Write) -> Result<(), String> {
         if self.game.is_over() {
             return Err("the game is over: no move to make".to_string());
+        }
+        if self.pass_pending {
+            let _ = writeln!(out, "=== PA");
+            return Ok(());
         }
         let (board, n) = (*self.game.position().board(), self.game.position().size().n());
         self.status(out, "thinking");
@@ -199,24 +225,59 @@ impl Session {
         if self.game.is_over() {
             return Err("the game is over: no moves to hint".to_string());
         }
-        let position = *self.game.position();
-        let (board, n) = (*position.board(), position.size().n());
-        let settings = depth_settings(self.depth);
+        let (board, n) = (*self.game.position().board(), self.game.position().size().n());
         self.status(out, "thinking");
         let start = Instant::now();
-        let mut job = ThinkJob::scoring(&board, &settings);
-        self.within_move_time(&mut job, &board);
-        // Children are searched one ply shallower: the depth seen from here is the set depth.
-        let depth =
-            if board.empty_count() <= settings.exact_empties { "100%".to_string() } else { self.depth.to_string() };
-        // Cut short, the moves scored so far are hinted (in square order until the job sorts them).
-        let mut scored = job.scored().to_vec();
-        scored.sort_by_key(|&(sq, score)| (-score, sq));
-        for &(sq, score) in scored.iter().take(count) {
-            let _ = writeln!(out, "search {} {:.2} 0 {depth}", square_name(sq, n).to_uppercase(), score as f64);
+        let (scored, depth, nodes) = self.scored_iterations(&board);
+        if self.pass_pending {
+            // The GUI's side has no move: its one hint is the pass, worth the opponent's best move negated.
+            let best = scored.first().map_or(0, |&(_, score)| score);
+            let _ = writeln!(out, "search PA {:.2} 0 {depth}", -best as f64);
+        } else {
+            for &(sq, score) in scored.iter().take(count) {
+                let _ = writeln!(out, "search {} {:.2} 0 {depth}", square_name(sq, n).to_uppercase(), score as f64);
+            }
         }
-        self.finish(out, job.nodes(), start.elapsed().as_secs_f64());
+        self.finish(out, nodes, start.elapsed().as_secs_f64());
         Ok(())
+    }
+
+    /// Every legal move of `board` scored in iterations of growing depth until the set depth is done or the time
+    /// per move is up: the moves of the deepest finished iteration, best first, with its depth as NBoard shows it
+    /// ("100%" for an exact solve), and the nodes of all iterations. The first iteration (depth 1, a few nodes a
+    /// move) always finishes, so a hint always has its moves.
+    fn scored_iterations(&mut self, board: &VariantBoard) -> (Vec<(usize, i32)>, String, u64) {
+        let start = Instant::now();
+        // Ten of the app's slices: a few tens of milliseconds natively, so the time is kept closely.
+        let slice = 10 * slice_nodes(board);
+        let (mut deepest, mut nodes) = ((Vec::new(), String::new()), 0);
+        for depth in 1..=self.depth {
+            let settings = depth_settings(depth);
+            let mut job = ThinkJob::scoring(board, &settings);
+            let finished = loop {
+                if job.step(&mut self.ai, slice).is_some() {
+                    break true;
+                }
+                if depth > 1 && start.elapsed() >= self.move_time {
+                    break false;
+                }
+            };
+            nodes += job.nodes();
+            if !finished {
+                break;
+            }
+            let mut scored = job.scored().to_vec();
+            scored.sort_by_key(|&(sq, score)| (-score, sq));
+            // Children are searched one ply shallower: the depth seen from here is the iteration's.
+            let exact = board.empty_count() <= settings.exact_empties;
+            deepest = (scored, if exact { "100%".to_string() } else { depth.to_string() });
+            // Deeper iterations of an exact solve are the same solve.
+            if exact || start.elapsed() >= self.move_time {
+                break;
+            }
+        }
+        let (scored, depth) = deepest;
+        (scored, depth, nodes)
     }
 
     /// Runs `job` in slices until it decides or the time per move is up, then takes its deepest finished answer.
@@ -248,6 +309,51 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::rng::Rng;
+    use engine::rules::random_play::random_move;
+
+    /// The move of the `=== <move>/<eval>/<time>` line of `out`.
+    fn answer(out: &[u8]) -> String {
+        let text = String::from_utf8_lossy(out);
+        let line = text.lines().find_map(|l| l.strip_prefix("=== ")).unwrap_or_else(|| panic!("no answer in {text}"));
+        line.split('/').next().unwrap().to_string()
+    }
+
+    #[test]
+    fn after_a_move_that_forces_a_pass_the_engine_answers_pa_until_the_gui_passes() {
+        // Fault 12: the engine answered with the opponent's move for the side that has to pass.
+        let mut session = Session::new(1).with_move_time(Duration::from_millis(50));
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let mut passes = 0;
+        for seed in 0..40 {
+            let mut rng = Rng::new(seed);
+            session
+                .handle(
+                    "set game (;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *];)",
+                    &mut out,
+                    &mut err,
+                )
+                .unwrap();
+            session.handle("set depth 1", &mut out, &mut err).unwrap();
+            while !session.game().is_over() {
+                let square = random_move(session.game().legal_moves(), &mut rng);
+                session.handle(&format!("move {}", square_name(square, 8)), &mut out, &mut err).unwrap();
+                if session.game().last_move() == Some(Move::Pass) && !session.game().is_over() {
+                    passes += 1;
+                    out.clear();
+                    session.handle("go", &mut out, &mut err).unwrap();
+                    assert_eq!(answer(&out), "PA", "seed {seed}");
+                    session.handle("move PA", &mut out, &mut err).unwrap();
+                    out.clear();
+                    session.handle("go", &mut out, &mut err).unwrap();
+                    let square = parse_move(&answer(&out), 8);
+                    assert!(matches!(square, Some(Move::Play(sq)) if session.game().is_legal(sq)), "seed {seed}");
+                }
+            }
+        }
+        assert!(passes >= 3, "only {passes} forced passes in the games");
+        assert!(!String::from_utf8_lossy(&out).contains("error"), "{}", String::from_utf8_lossy(&err));
+    }
 
     #[test]
     fn set_movetime_changes_the_time_per_move_and_junk_leaves_it() {

@@ -7,7 +7,7 @@ pub mod endgame;
 pub mod generic;
 pub mod last_moves;
 pub mod midgame;
-pub mod ordering;
+pub(crate) mod ordering;
 pub mod parity;
 pub mod principal_variation;
 pub mod probcut;
