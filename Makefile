@@ -20,7 +20,7 @@ E2E_TESTS = $(wildcard tests/e2e/*.test.mjs)
 # Cargo's target directory, wherever CARGO_TARGET_DIR puts it.
 WASM_RELEASE = $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/release
 
-.PHONY: serve test setup site site-next test-native test-wasm test-e2e bench bench-wasm bench-page
+.PHONY: serve test setup site site-next test-native test-wasm test-e2e bench bench-wasm bench-page lighthouse
 
 ## make serve: build the release site and serve dist/ at http://127.0.0.1:8080
 serve: site
@@ -58,6 +58,11 @@ test-wasm: setup
 ## make test-e2e: the end-to-end tests alone, against the dist/ already built
 test-e2e:
 	node --test $(E2E_TESTS)
+
+## make lighthouse: Lighthouse's mobile and desktop runs of the dist/ already built, served gzip-compressed as GitHub
+## Pages serves it: performance, FCP, LCP, TBT, interactive and bytes (median of 3 runs each). A benchmark, not a test.
+lighthouse: setup
+	CHROME_PATH=/usr/bin/chromium node scripts/lighthouse.mjs dist 3
 
 ## make bench: perft 12 (median of 3 alternating runs each, checked against the published count) and exact solves
 ## of FFO #40-#49 (per position and totals), natively and as wasm in headless Chromium

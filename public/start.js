@@ -5,7 +5,10 @@
 // Offline play: the service worker (public/sw.js) keeps the site cached after the first visit. Each deploy changes
 // sw.js (scripts/stamp-sw.mjs), so the browser installs the new worker when it next checks; the new worker takes
 // over at once and this page marks itself (data-update="ready" on <html>, then the event "reversi-update-ready"),
-// and the app offers to reload (src/app/update.rs). This runs before the app's wasm loads, so no take-over is missed.
+// and the app offers to reload (src/panels/update_notice.rs). This runs before the app's wasm loads, so no take-over
+// is missed. The registration itself waits until the app has its engine's data (the event "reversi-data-ready",
+// src/effects/engine_data.rs) and the page is idle: the worker's first caching of the site then competes with
+// nothing the page needs, and finds the files the page downloaded in the browser's cache.
 if ('serviceWorker' in navigator) {
   // The first worker of a first visit also takes over the page: that is no new version.
   let controlled = Boolean(navigator.serviceWorker.controller);
@@ -16,16 +19,19 @@ if ('serviceWorker' in navigator) {
     }
     controlled = true;
   });
-  navigator.serviceWorker
-    .register('sw.js')
-    .then((registration) => {
-      // An installed app can stay open for days without a navigation: ask for a new version every hour and
-      // whenever the page comes back into view.
-      const check = () => registration.update().catch(() => undefined);
-      setInterval(check, 60 * 60 * 1000);
-      document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && check());
-    })
-    .catch((error) => console.warn('offline play unavailable:', error));
+  const register = () =>
+    navigator.serviceWorker
+      .register('sw.js')
+      .then((registration) => {
+        // An installed app can stay open for days without a navigation: ask for a new version every hour and
+        // whenever the page comes back into view.
+        const check = () => registration.update().catch(() => undefined);
+        setInterval(check, 60 * 60 * 1000);
+        document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && check());
+      })
+      .catch((error) => console.warn('offline play unavailable:', error));
+  const whenIdle = (task) => ('requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 5000 }) : setTimeout(task, 1000));
+  addEventListener('reversi-data-ready', () => whenIdle(register), { once: true });
 }
 
 // If the app cannot be loaded or started (an old browser, WebAssembly blocked, the network gone), index.html's first

@@ -2,7 +2,10 @@
 // no network.
 //
 // Trunk names the wasm, JS and CSS files after a hash of their content, so this file cannot list them. Instead it
-// reads the page: on install it fetches index.html and caches every same-origin file the page references. Then
+// reads the page: on install it fetches index.html and caches every same-origin file the page references, and the
+// engine's data files that the app fetches (DATA_FILES, also named after their content). The page registers this
+// worker only once it has everything it needs (public/start.js), and hashed files come from the browser's HTTP
+// cache where the page already downloaded them, so a first visit downloads nothing twice. Then
 //   - the page itself: network first, so a new deploy is picked up when online; the cached copy when offline;
 //   - hashed files: cache first (a hashed name never changes content), the network on a miss;
 //   - other files (manifest, icons): the cached copy at once, refreshed from the network for next time.
@@ -12,6 +15,8 @@
 // A fingerprint of the built site, written by scripts/stamp-sw.mjs after each build: a new deploy changes this file,
 // which is what makes the browser install the new worker (the page then offers to reload: public/start.js).
 const BUILD = 'unstamped';
+// The engine's data files (data/…), written by scripts/stamp-sw.mjs too.
+const DATA_FILES = [];
 const CACHE = 'reversi-v1';
 const SCOPE = new URL('./', self.location).href;
 const FIXED_FILES = ['manifest.webmanifest', 'icons/icon.svg', 'icons/icon-192.png', 'icons/icon-512.png'].map(
@@ -88,15 +93,19 @@ function isThePage(url) {
   return origin + pathname === SCOPE || origin + pathname === SCOPE + 'index.html';
 }
 
-/** Caches `page` (index.html) and every file it references, and drops hashed files it no longer references. */
+/** Caches `page` (index.html), every file it references and the data files, and drops hashed files that neither
+ * lists any more. */
 async function cacheSite(page) {
   const cache = await caches.open(CACHE);
   const html = await page.clone().text();
   const referenced = referencedFiles(html);
+  for (const path of DATA_FILES) referenced.add(new URL(path, SCOPE).href);
   await Promise.all(
     [...referenced].map(async (url) => {
-      if (HASHED.test(new URL(url).pathname) && (await cache.match(url))) return;
-      const response = await fetch(url, { cache: 'no-cache' });
+      const hashed = HASHED.test(new URL(url).pathname);
+      if (hashed && (await cache.match(url))) return;
+      // A hashed name never changes content: the copy the page just downloaded is the one to keep.
+      const response = await fetch(url, { cache: hashed ? 'force-cache' : 'no-cache' });
       if (!response.ok) throw new Error(`sw: ${url} answered HTTP ${response.status}`);
       await cache.put(url, response);
     }),

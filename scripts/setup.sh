@@ -45,8 +45,9 @@ if [ "$BROWSER" = yes ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chrom
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
 
-# npm: binaryen (wasm-opt for trunk, found through node_modules/.bin), playwright-core (never downloads a browser) and
-# @axe-core/playwright (the accessibility checks in the end-to-end tests; it drives the same playwright-core).
+# npm: binaryen (wasm-opt for trunk, found through node_modules/.bin), playwright-core, @axe-core/playwright (the
+# accessibility checks in the end-to-end tests) and lighthouse (`make lighthouse`); none downloads a browser: they
+# drive Debian's /usr/bin/chromium.
 if ! npm ls --depth=0 >/dev/null 2>&1 || [ ! -x node_modules/.bin/wasm-opt ] || [ ! -f node_modules/axe-core/axe.min.js ]; then
   log "installing npm packages"
   npm ci --no-audit --no-fund --loglevel=error

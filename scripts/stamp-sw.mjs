@@ -1,7 +1,9 @@
 // Trunk's post-build hook (Trunk.toml): writes a fingerprint of the built site into its service worker, so every
 // deploy that changes any file changes sw.js too. The browser compares sw.js byte for byte when it checks for a new
 // version; without this, the worker would stay the same from deploy to deploy and an installed app would never hear
-// of a new version. The fingerprint is a SHA-256 over every other file's path and content, in path order.
+// of a new version. The fingerprint is a SHA-256 over every other file's path and content, in path order. It also
+// lists the engine's data files (data/, put there by scripts/engine-data.mjs), which no page references: the app
+// fetches them, and the worker caches them with the rest.
 //
 //   node scripts/stamp-sw.mjs [dir]   (dir defaults to $TRUNK_STAGING_DIR, where trunk's hooks run)
 
@@ -16,6 +18,7 @@ if (!dir) {
 }
 const WORKER = join(dir, 'sw.js');
 const STAMP = /^const BUILD = '[^']*';$/m;
+const DATA_STAMP = /^const DATA_FILES = \[[^\]]*\];$/m;
 
 async function files(root) {
   const entries = await readdir(root, { withFileTypes: true, recursive: true });
@@ -27,15 +30,24 @@ async function files(root) {
 }
 
 const hash = createHash('sha256');
+const data = [];
 for (const path of await files(dir)) {
-  hash.update(relative(dir, path).split(sep).join('/') + '\0');
+  const name = relative(dir, path).split(sep).join('/');
+  hash.update(name + '\0');
   hash.update(await readFile(path));
+  if (name.startsWith('data/')) data.push(name);
 }
 const build = hash.digest('hex').slice(0, 16);
 const worker = await readFile(WORKER, 'utf8');
-if (!STAMP.test(worker)) {
-  console.error(`stamp-sw: ${WORKER} has no line "const BUILD = '…';" to stamp`);
-  process.exit(1);
+for (const [stamp, line] of [
+  [STAMP, "const BUILD = '…';"],
+  [DATA_STAMP, 'const DATA_FILES = […];'],
+]) {
+  if (!stamp.test(worker)) {
+    console.error(`stamp-sw: ${WORKER} has no line "${line}" to stamp`);
+    process.exit(1);
+  }
 }
-await writeFile(WORKER, worker.replace(STAMP, `const BUILD = '${build}';`));
-console.log(`stamp-sw: sw.js build ${build}`);
+const dataList = `const DATA_FILES = [${data.map((name) => `'${name}'`).join(', ')}];`;
+await writeFile(WORKER, worker.replace(STAMP, `const BUILD = '${build}';`).replace(DATA_STAMP, dataList));
+console.log(`stamp-sw: sw.js build ${build}, data files ${data.join(', ') || 'none'}`);

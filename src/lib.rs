@@ -23,7 +23,7 @@ mod panels;
 mod setup;
 
 use board::{board_input, board_view};
-use effects::{analysis_driver, autosave, clipboard, keyboard, sound, theme, thinking, viewport};
+use effects::{analysis_driver, autosave, clipboard, engine_data, keyboard, sound, theme, thinking, viewport};
 use leptos::prelude::*;
 use panels::{
     eval_graph, game_bar, hints_panel, move_list, result_panel, review_panel, status, toolbar, update_notice,
@@ -34,15 +34,23 @@ use setup::setup_panel;
 pub fn App() -> impl IntoView {
     let state = autosave::provide_saved_state();
     keyboard::install(state);
-    // Sound first: its start-up task (making the audio context) must come before the engine's.
+    // Sound first: its task once the engine's data are here (making the audio context) must come before the engine's.
     sound::install(state);
     clipboard::install(state);
+    engine_data::install(state);
     thinking::install(state);
     analysis_driver::install(state);
     let online = online::install(state);
     online::follow_fragment(state, online);
     theme::follow_options(state);
     viewport::install(state);
+    // The first render builds the header, the board, the game bar and the status line; the rest of the side panel
+    // follows in a task of its own, so the start is no one long task (issue 28).
+    let rest = RwSignal::new(false);
+    #[cfg(target_arch = "wasm32")]
+    gloo_timers::callback::Timeout::new(0, move || rest.set(true)).forget();
+    #[cfg(not(target_arch = "wasm32"))]
+    rest.set(true);
     // While a dialog is open the page behind it is inert, so Tab stays within the dialog.
     let behind_dialog = move || state.dialog.get().is_some();
     let setting_up = move || state.setup.with(Option::is_some);
@@ -62,12 +70,14 @@ pub fn App() -> impl IntoView {
                         <game_bar::GameBar />
                         <aside class="side-panel">
                             <status::Status />
-                            <online::OnlinePanel />
-                            <hints_panel::HintsPanel />
-                            <move_list::MoveList />
-                            <Show when=analysis_allowed>
-                                <eval_graph::EvalGraph />
-                                <review_panel::ReviewPanel />
+                            <Show when=move || rest.get()>
+                                <online::OnlinePanel />
+                                <hints_panel::HintsPanel />
+                                <move_list::MoveList />
+                                <Show when=analysis_allowed>
+                                    <eval_graph::EvalGraph />
+                                    <review_panel::ReviewPanel />
+                                </Show>
                             </Show>
                         </aside>
                     }

@@ -59,18 +59,17 @@ pub fn install(state: AppState) {
     #[cfg(target_arch = "wasm32")]
     web::install(state, analysis, target);
     #[cfg(not(target_arch = "wasm32"))]
-    let _ = (target, Hints::of, Review::of);
+    let _ = (target, Hints::of, Hints::waiting, Review::of);
 }
 
 #[cfg(target_arch = "wasm32")]
 mod web {
     use super::*;
-    use crate::effects::thinking::next_budget;
+    use crate::effects::thinking::{next_budget, DATA_POLL_MS};
     use crate::model::page_clock::precise_now_ms;
     use analysis::{Depths, GameReview, MoveValues};
     use engine::ai::think_job::MIN_SLICE_NODES;
-    use engine::eval::pattern_evaluator::EmbeddedDecoding;
-    use engine::Ai;
+    use engine::{Ai, AiBuilder};
     use game::{Game, Position};
     use gloo_timers::callback::Timeout;
     use std::cell::RefCell;
@@ -80,7 +79,7 @@ mod web {
     const TABLE_MB: usize = 8;
 
     struct Driver {
-        decoding: EmbeddedDecoding,
+        builder: AiBuilder,
         ai: Option<Box<Ai>>,
         hints: Option<(Position, MoveValues)>,
         review: Option<(Game, ReviewDepth, GameReview)>,
@@ -90,13 +89,10 @@ mod web {
     }
 
     impl Driver {
-        /// The searcher, built a step per slice after the shared evaluation weights are decoded.
+        /// The searcher, built a step per slice (its table, then the shared evaluation weights).
         fn ai(&mut self) -> Option<&mut Ai> {
             if self.ai.is_none() {
-                if !self.decoding.step() {
-                    return None;
-                }
-                self.ai = Some(Box::new(Ai::new(TABLE_MB)));
+                self.ai = Some(Box::new(self.builder.step()?));
             }
             self.ai.as_deref_mut()
         }
@@ -108,7 +104,7 @@ mod web {
 
     pub fn install(state: AppState, analysis: Analysis, target: Memo<Option<Position>>) {
         let driver = Rc::new(RefCell::new(Driver {
-            decoding: EmbeddedDecoding::start(),
+            builder: AiBuilder::new(TABLE_MB),
             ai: None,
             hints: None,
             review: None,
@@ -120,6 +116,12 @@ mod web {
             let wanted = target.get();
             let mut d = hints_driver.borrow_mut();
             if d.hints.as_ref().map(|(p, _)| *p) == wanted {
+                return;
+            }
+            // The hints may open with the book, one of the data files: until they are here, the hints wait.
+            if !state.engine_ready.get() {
+                d.hints = None;
+                analysis.hints.set(wanted.map(Hints::waiting));
                 return;
             }
             d.hints = wanted.map(|p| (p, MoveValues::new(p.board(), Depths::HINTS)));
@@ -149,7 +151,6 @@ mod web {
             drop(d);
             schedule(&review_driver, analysis);
         });
-        let _ = state;
     }
 
     fn schedule(driver: &Rc<RefCell<Driver>>, analysis: Analysis) {
@@ -158,7 +159,8 @@ mod web {
             return;
         }
         let next = driver.clone();
-        d.timer = Some(Timeout::new(0, move || slice(&next, analysis)));
+        let wait = if engine::shipped::ready() { 0 } else { DATA_POLL_MS };
+        d.timer = Some(Timeout::new(wait, move || slice(&next, analysis)));
     }
 
     /// One slice of the review, or else of the hints; then the next slice if work is left.

@@ -42,9 +42,10 @@ fn tones_for(event: &Event) -> Vec<Tone> {
 }
 
 /// Plays each event's sound while sound is on, and makes the audio context early, so that its one-off cost
-/// (70-140 ms measured in Chromium) falls neither in a click nor in the computer's thinking: in the first task
-/// after start-up when sound is on (installed before the thinking driver, it runs before the engine is built and so
-/// before any search), else at the first click, tap or key press after sound is turned on. Browsers start audio
+/// (70-140 ms measured in Chromium) falls neither in the start-up, nor in a click, nor in the computer's thinking:
+/// in the first task after the engine's data files arrive when sound is on (installed before the thinking driver,
+/// it runs before the engine is built and so before any search), else at the first click, tap or key press after
+/// sound is turned on. Browsers start audio
 /// only from a gesture, so each gesture resumes the context.
 pub fn install(state: AppState) {
     Effect::new(move |_| {
@@ -100,12 +101,18 @@ mod web {
     }
 
     pub fn prepare(state: AppState) {
-        Timeout::new(0, move || {
-            if state.options.with_untracked(|o| o.sound) {
-                with_context(|_| {});
+        // Making the context takes 70-140 ms: not in the first click, and not at start-up either, but in a task of
+        // its own once the page has what it needs (the engine's data files, downloaded after the first board).
+        Effect::new(move |_| {
+            if state.engine_ready.get() {
+                Timeout::new(0, move || {
+                    if state.options.with_untracked(|o| o.sound) {
+                        with_context(|_| {});
+                    }
+                })
+                .forget();
             }
-        })
-        .forget();
+        });
         for event in ["pointerup", "keydown"] {
             // The listener lives for the page (dropping the handle keeps it). A context made before any gesture
             // starts suspended; resuming a running one does nothing. With sound off no context is made at all.

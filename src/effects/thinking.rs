@@ -1,8 +1,9 @@
 //! The computer's thinking, a slice at a time between frames so the page never stalls: each slice runs the
 //! engine's `ThinkJob` for a node budget sized to take a few milliseconds, then yields to the browser.
 //!
-//! One `Ai` (with its transposition tables) lives for the whole visit; it is built just after start-up in tasks of
-//! its own, so neither the first paint nor a click waits for it. A job is dropped, and so cancelled, as soon as
+//! One `Ai` (with its transposition tables) lives for the whole visit; it is built in tasks of its own once the
+//! engine's data files are here (`engine_data`), so neither the first paint nor a click waits for it; a computer
+//! that must move before then says it is preparing. A job is dropped, and so cancelled, as soon as
 //! what the computer should think about changes (new game, undo, another player or level, Stop).
 
 use crate::model::options::Options;
@@ -50,6 +51,9 @@ pub const MIN_THINK_MS: f64 = 500.0;
 pub const SLICE_MS: f64 = 6.0;
 #[cfg(target_arch = "wasm32")]
 const FIRST_BUDGET: u64 = MIN_SLICE_NODES;
+/// While the engine's data files are still downloading, a waiting computer or analysis checks again this often (ms).
+#[cfg(target_arch = "wasm32")]
+pub const DATA_POLL_MS: u32 = 100;
 
 /// The node budget for the next slice, scaled so a slice takes about [`SLICE_MS`]: quick slices grow it slowly
 /// (at most by half at a time), slow ones shrink it at once, but never below the engine's [`MIN_SLICE_NODES`]
@@ -97,7 +101,9 @@ mod web {
 
     struct Thinking {
         task: Task,
-        job: ThinkJob,
+        /// Made once the engine is built (the book it may open with is one of the data files).
+        job: Option<ThinkJob>,
+        /// When the job started: its time budget and Master's clock count from here.
         started: f64,
         /// The earliest time the answer may be shown (the visible pause, the last move's animation, the pace).
         ready_at: f64,
@@ -134,7 +140,12 @@ mod web {
     pub fn install(state: AppState, task: Memo<Option<Task>>) {
         let driver =
             Rc::new(RefCell::new(Driver { engine: Engine::Building(AiBuilder::new(TABLE_MB)), current: None }));
-        warm_up(driver.clone());
+        // Once at start-up (the table fills while the data files download), again when they are here.
+        let warming = driver.clone();
+        Effect::new(move |_| {
+            state.engine_ready.track();
+            warm_up(warming.clone());
+        });
         Effect::new(move |_| {
             let wanted = task.get();
             let mut d = driver.borrow_mut();
@@ -154,27 +165,34 @@ mod web {
         });
     }
 
-    /// Builds the engine right after start-up, a step per task: the evaluation weights a phase at a time (all at
-    /// once they block the page for about 60 ms), then the searchers with their transposition table.
+    /// Builds the engine a step per task: its transposition table a few megabytes at a time (at once it blocks the
+    /// page for a long task), and once the data files are here the evaluation weights a phase at a time (all at
+    /// once about 60 ms), then the searchers. Stops where it must wait for the data.
     fn warm_up(driver: Rc<RefCell<Driver>>) {
         Timeout::new(0, move || {
-            let built = driver.borrow_mut().engine.ai().is_some();
-            if !built {
+            let mut d = driver.borrow_mut();
+            let built = d.engine.ai().is_some();
+            let waiting = matches!(&d.engine, Engine::Building(builder) if builder.awaits_data());
+            drop(d);
+            if !built && !waiting {
                 warm_up(driver);
             }
         })
         .forget();
     }
 
-    fn start(state: &AppState, task: Task) -> Thinking {
+    fn job_for(task: Task) -> ThinkJob {
         let (position, level) = match task {
             Task::Move { position, level, .. } | Task::DrawVerdict { position, level, .. } => (position, level),
         };
         let settings = level.settings();
-        let job = match task {
+        match task {
             Task::Move { ply, .. } => ThinkJob::new(position.board(), settings, seed(ply)),
             Task::DrawVerdict { .. } => ThinkJob::evaluation(position.board(), settings),
-        };
+        }
+    }
+
+    fn start(state: &AppState, task: Task) -> Thinking {
         let step = state.options.with_untracked(|o| o.flip_step_ms());
         let flips = match state.animation.get_untracked() {
             Some(_) => state.table.with_untracked(|t| t.game.last_flips().len()),
@@ -184,7 +202,8 @@ mod web {
         let pace = state.options.with_untracked(|o| o.computer_pause_ms);
         let pause = MIN_THINK_MS.max(animation_ms(flips, step)) + f64::from(pace);
         state.hurry.set(false);
-        Thinking { task, job, started, ready_at: started + pause, budget: FIRST_BUDGET, decision: None, timer: None }
+        let ready_at = started + pause;
+        Thinking { task, job: None, started, ready_at, budget: FIRST_BUDGET, decision: None, timer: None }
     }
 
     /// Varies the computer's slips from game to game: the clock in microseconds, mixed with the move number.
@@ -207,6 +226,10 @@ mod web {
         let Some(thinking) = current.as_mut() else { return };
         if thinking.decision.is_none() {
             let ai = engine.ai();
+            if ai.is_some() && thinking.job.is_none() {
+                thinking.job = Some(job_for(thinking.task));
+                thinking.started = precise_now_ms();
+            }
             let settings_cap = match thinking.task {
                 Task::Move { level, .. } | Task::DrawVerdict { level, .. } => {
                     f64::from(level.settings().time_budget_ms)
@@ -214,21 +237,25 @@ mod web {
             };
             let begin = precise_now_ms();
             let hurry = state.hurry.get_untracked() || begin - thinking.started > settings_cap;
-            thinking.decision = if hurry {
-                Some(thinking.job.force_move_now())
-            } else if let Some(ai) = ai {
-                // On the clock, so Master manages its time across the slices.
-                let decision = thinking.job.step_timed(ai, thinking.budget, begin - thinking.started);
-                thinking.budget = next_budget(thinking.budget, precise_now_ms() - begin);
-                decision
-            } else {
-                None // this slice went to building the engine
+            thinking.decision = match (ai, thinking.job.as_mut()) {
+                (_, Some(job)) if hurry => Some(job.force_move_now()),
+                (Some(ai), Some(job)) => {
+                    // On the clock, so Master manages its time across the slices.
+                    let decision = job.step_timed(ai, thinking.budget, begin - thinking.started);
+                    thinking.budget = next_budget(thinking.budget, precise_now_ms() - begin);
+                    decision
+                }
+                _ => None, // this slice went to building the engine, or its data files are still on their way
             };
         }
         let ready =
             thinking.decision.is_some() && (precise_now_ms() >= thinking.ready_at || state.hurry.get_untracked());
         if !ready {
-            let wait = if thinking.decision.is_some() { READY_POLL_MS } else { 0 };
+            let wait = match thinking.decision {
+                Some(_) => READY_POLL_MS,
+                None if !state.engine_ready.get_untracked() => DATA_POLL_MS,
+                None => 0,
+            };
             let next = driver.clone();
             thinking.timer = Some(Timeout::new(wait, move || slice(&next, state)));
             return;

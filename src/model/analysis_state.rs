@@ -30,6 +30,11 @@ impl Hints {
         }
     }
 
+    /// Hints for `position` whose search has not begun (the engine's data files are on their way).
+    pub(crate) fn waiting(position: Position) -> Hints {
+        Hints { position, values: Vec::new(), best_rank: None, depth: 0, done: false }
+    }
+
     pub fn value(&self, square: usize) -> Option<&MoveValue> {
         self.values.iter().find(|v| v.square == square)
     }

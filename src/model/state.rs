@@ -58,6 +58,9 @@ pub struct AppState {
     pub hover: RwSignal<Option<usize>>,
     /// The colour the computer is thinking for right now.
     pub thinking: RwSignal<Option<Color>>,
+    /// Whether the engine's data files (weights and book) are here, so the computer can move and hint: at once
+    /// natively, after their download in the page (`effects::engine_data`).
+    pub engine_ready: RwSignal<bool>,
     /// Set by Move now; the thinking driver plays its best move so far and clears it.
     pub hurry: RwSignal<bool>,
     /// The last move was just played (not reached by undo/redo), so its flips animate. Counts moves so a disc
@@ -99,6 +102,7 @@ impl AppState {
             dialog: RwSignal::new(None),
             hover: RwSignal::new(None),
             thinking: RwSignal::new(None),
+            engine_ready: RwSignal::new(engine::shipped::ready()),
             hurry: RwSignal::new(false),
             animation: RwSignal::new(None),
             announcement: RwSignal::new(String::new()),

@@ -19,7 +19,7 @@ pub fn HintsPanel() -> impl IntoView {
             let hints = hints.as_ref().filter(|h| h.position == position)?;
             let all = |f: fn(Verdict) -> bool| hints.values.iter().all(|v| f(v.verdict));
             Some(if hints.values.is_empty() {
-                "thinking…".to_string()
+                if state.engine_ready.get() { "thinking…" } else { "preparing…" }.to_string()
             } else if all(|v| v == Verdict::Book) {
                 "opening book".into()
             } else if all(|v| v == Verdict::Exact) {

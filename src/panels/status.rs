@@ -80,7 +80,9 @@ fn StatusLine() -> impl IntoView {
             let side = game.to_move();
             if thinking == Some(side) {
                 let level = state.options.with(|o| o.level(side));
-                format!("{side} ({}) is thinking…", level.name())
+                // Only until the engine's data files arrive, a moment after the first visit's board.
+                let doing = if state.engine_ready.get() { "thinking" } else { "preparing" };
+                format!("{side} ({}) is {doing}…", level.name())
             } else if t.can_resume(&players) {
                 format!("Paused: {side} (computer) to move. {}", t.pause_advice(&players))
             } else {

@@ -1,12 +1,12 @@
 // Offline play and installability: after one visit the service worker serves the whole site, so with the network
-// gone the page reloads and a move can be played; the web app manifest names the icons the build ships.
+// gone the page reloads, a move can be played and the computer answers it; the web app manifest names the icons the build ships.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DIST, discs, openSite } from './helpers.mjs';
+import { DIST, discs, openSite, waitForStatus } from './helpers.mjs';
 
 // REVERSI_DIST points the tests at another build than dist/ (a private build while others rebuild dist/).
 const root = process.env.REVERSI_DIST ?? DIST;
@@ -47,6 +47,9 @@ for (const subPath of ['', 'reversi/']) {
     await page.locator('[data-square="f5"]').click();
     await page.locator('[data-square="f5"] .disc.black').waitFor();
     assert.equal((await discs(page)).e5, 'black', 'f5 flipped e5: the game plays offline');
+    // The computer answers too: its weights and book (fetched by the app, not in the wasm) came from the cache.
+    await waitForStatus(page, /^Black to move\.$/);
+    assert.equal(Object.values(await discs(page)).filter(Boolean).length, 6, 'the computer replied offline');
     assert.deepEqual(errors, []);
   });
 }

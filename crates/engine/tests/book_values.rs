@@ -107,7 +107,7 @@ fn the_book_was_built_with_the_shipped_weights() {
 #[cfg_attr(debug_assertions, ignore = "release only: cargo test --release -p engine --test book_values")]
 fn searched_values_match_a_fresh_search_with_the_shipped_weights() {
     let book = Book::get();
-    let evaluator = PatternEvaluator::embedded();
+    let evaluator = PatternEvaluator::shipped();
     let mut searcher = Searcher::with_evaluator(BOOK_TABLE_MEGABYTES, Box::new(evaluator));
     let leaves = searched_positions(book, &covered_positions(book));
     let (depth, selectivity) = (book.provenance.depth.into(), book.provenance.selectivity);

@@ -32,7 +32,7 @@ pub fn run_match(options: &MatchOptions, out: &mut impl Write) -> Result<(), Fai
         return Err(Failure::of("match", why));
     }
     let read = |path: &str| read_weights(path).map_err(|why| Failure::of("match", why));
-    let both = options.weights.as_deref().map_or_else(|| Ok(PatternEvaluator::embedded()), read)?;
+    let both = options.weights.as_deref().map_or_else(|| Ok(PatternEvaluator::shipped()), read)?;
     let side = |path: &Option<String>| path.as_deref().map_or_else(|| Ok(both.clone()), read);
     let rules = MatchRules { weights: [side(&options.side_weights[0])?, side(&options.side_weights[1])?], movetime };
     let start = Instant::now();

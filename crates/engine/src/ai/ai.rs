@@ -2,8 +2,10 @@
 //! any variant, the 8×8 board past its opening going to the fast searcher and everything else to the generic one.
 //! A `ThinkJob` drives it towards a move.
 
+use crate::eval::PatternEvaluator;
 use crate::rules::VariantBoard;
 use crate::search::generic::GenericSearcher;
+use crate::search::tt::TranspositionTable;
 use crate::search::{Aborted, Limits, SearchResult, Searcher};
 
 /// The searchers and their tables. Allocate one for the life of the app: the 8×8 table is tens of MB.
@@ -16,6 +18,12 @@ impl Ai {
     /// An AI whose 8×8 transposition table takes about `tt_megabytes` MB.
     pub fn new(tt_megabytes: usize) -> Self {
         Ai { eight: Searcher::new(tt_megabytes), generic: GenericSearcher::new() }
+    }
+
+    /// An AI over an 8×8 table already made, with the shipped evaluation (`AiBuilder`).
+    pub(crate) fn with_table(table: TranspositionTable) -> Self {
+        let eight = Searcher::with_table(table, Box::new(PatternEvaluator::shipped()));
+        Ai { eight, generic: GenericSearcher::new() }
     }
 
     /// The multi-prob-cut level of the 8×8 midgame searches from now on (the generic searcher has none).

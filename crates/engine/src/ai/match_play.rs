@@ -313,8 +313,7 @@ mod tests {
     #[test]
     fn a_setting_against_itself_scores_even_over_both_colours() {
         let s = Setting::Search { eval: EvalKind::Hand, depth: 1, exact_empties: 6 };
-        let rules =
-            MatchRules { weights: [PatternEvaluator::embedded(), PatternEvaluator::embedded()], movetime: None };
+        let rules = MatchRules { weights: [PatternEvaluator::shipped(), PatternEvaluator::shipped()], movetime: None };
         let result = play_match(&s, &s, &openings(3, 8, 1), &rules, |_| {});
         // Same engine, same opening with colours swapped: the two games are mirror images.
         assert_eq!(result.games(), 6);
@@ -325,8 +324,7 @@ mod tests {
 
     #[test]
     fn the_novice_plays_whole_games_and_loses_to_a_search() {
-        let rules =
-            MatchRules { weights: [PatternEvaluator::embedded(), PatternEvaluator::embedded()], movetime: None };
+        let rules = MatchRules { weights: [PatternEvaluator::shipped(), PatternEvaluator::shipped()], movetime: None };
         let search = Setting::Search { eval: EvalKind::Pattern, depth: 4, exact_empties: 12 };
         let result = play_match(&Setting::Novice, &search, &openings(4, 8, 1), &rules, |_| {});
         assert_eq!(result.games(), 8);
@@ -348,7 +346,7 @@ mod tests {
         let timed = timed_move(&mut Searcher::new(1), &board, &capped, Duration::from_secs(600));
         assert_eq!(timed, fixed.best_move);
         let s = Setting::Search { eval: EvalKind::Pattern, depth: 30, exact_empties: 6 };
-        let weights = [PatternEvaluator::embedded(), PatternEvaluator::embedded()];
+        let weights = [PatternEvaluator::shipped(), PatternEvaluator::shipped()];
         let rules = MatchRules { weights, movetime: Some(Duration::from_millis(2)) };
         assert_eq!(play_match(&s, &s, &openings(1, 8, 1), &rules, |_| {}).games(), 2);
     }

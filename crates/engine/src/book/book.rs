@@ -8,12 +8,12 @@
 
 use super::key::{key, Key};
 use crate::bits::squares_of;
+pub use crate::fingerprint::fingerprint;
 use crate::rng::Rng;
 use crate::rules::Board;
+use crate::shipped::DataFile;
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
-
-static SHIPPED: &[u8] = include_bytes!("../../data/book.bin");
 
 const MAGIC: &[u8; 4] = b"RVBK";
 const VERSION: u8 = 1;
@@ -68,10 +68,14 @@ pub struct Book {
 pub type MoveValues = Vec<(usize, i32)>;
 
 impl Book {
-    /// The shipped book, read once.
+    /// The shipped book, read once. On the web its file must be installed first (`shipped::ready`); natively it
+    /// is compiled in.
     pub fn get() -> &'static Book {
         static BOOK: OnceLock<Book> = OnceLock::new();
-        BOOK.get_or_init(|| Book::read(SHIPPED).expect("crates/engine/data/book.bin is checked by the tests"))
+        BOOK.get_or_init(|| {
+            let bytes = DataFile::Book.bytes().expect("the book is installed before any job uses it (shipped::ready)");
+            Book::read(bytes).expect("crates/engine/data/book.bin is checked by the tests")
+        })
     }
 
     /// Reads a book file.
@@ -202,11 +206,6 @@ impl Book {
         }
         line
     }
-}
-
-/// FNV-1a of some bytes: which weights file (or prob-cut fit) a book was searched with.
-pub fn fingerprint(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 struct Reader<'a> {

@@ -5,13 +5,13 @@ use super::evaluator::Evaluator;
 use super::pattern::{features, phase, PHASE_SIZE};
 use super::weights::{PhasedDecoder, Weights, UNITS_PER_DISC};
 use crate::rules::{Board, MAX_SCORE};
+use crate::shipped::DataFile;
 use std::sync::{Arc, OnceLock};
 
-/// The weights trained by `reversi-train`, shipped inside the build.
-static EMBEDDED: &[u8] = include_bytes!("../../data/eval.weights");
-/// The embedded weights' tables, decoded once and shared.
-static EMBEDDED_TABLES: OnceLock<Arc<[i16]>> = OnceLock::new();
+/// The shipped weights' tables (trained by `reversi-train`), decoded once and shared.
+static SHIPPED_TABLES: OnceLock<Arc<[i16]>> = OnceLock::new();
 const CHECKED: &str = "crates/engine/data/eval.weights is checked by a test";
+const INSTALLED: &str = "the weights are installed before any search (shipped::ready)";
 
 #[derive(Clone, Debug)]
 pub struct PatternEvaluator {
@@ -23,30 +23,43 @@ impl PatternEvaluator {
         PatternEvaluator { weights: weights.values.into() }
     }
 
-    /// The shipped weights, decoded once on first use and shared afterwards.
-    pub fn embedded() -> Self {
-        let weights = EMBEDDED_TABLES.get_or_init(|| Weights::decode(EMBEDDED).expect(CHECKED).values.into());
+    /// The shipped weights (`shipped::DataFile::Weights`), decoded once on first use and shared afterwards. On
+    /// the web their file must be installed first; natively it is compiled in.
+    pub fn shipped() -> Self {
+        let weights = SHIPPED_TABLES.get_or_init(|| {
+            let bytes = DataFile::Weights.bytes().expect(INSTALLED);
+            Weights::decode(bytes).expect(CHECKED).values.into()
+        });
         PatternEvaluator { weights: weights.clone() }
     }
 }
 
 /// The shipped weights decoded a phase per `step`, for a caller that must not block for the whole decode
-/// (`AiBuilder`); once it is done, [`PatternEvaluator::embedded`] finds them ready.
-pub struct EmbeddedDecoding(Option<PhasedDecoder<'static>>);
+/// (`AiBuilder`); once it is done, [`PatternEvaluator::shipped`] finds them ready. Until the weights' file is
+/// here (the web app fetches it), a step does nothing.
+pub struct ShippedDecoding(Option<PhasedDecoder<'static>>);
 
-impl EmbeddedDecoding {
+impl ShippedDecoding {
     pub fn start() -> Self {
-        EmbeddedDecoding(EMBEDDED_TABLES.get().is_none().then(|| PhasedDecoder::new(EMBEDDED).expect(CHECKED)))
+        ShippedDecoding(None)
     }
 
-    /// Decodes one more phase; whether the embedded weights are ready.
+    /// Decodes one more phase once the file is here; whether the shipped weights are ready.
     pub fn step(&mut self) -> bool {
-        let Some(decoder) = self.0.as_mut() else { return true };
+        if SHIPPED_TABLES.get().is_some() {
+            return true;
+        }
+        if self.0.is_none() {
+            let Some(bytes) = DataFile::Weights.bytes() else { return false };
+            self.0 = Some(PhasedDecoder::new(bytes).expect(CHECKED));
+            return false;
+        }
+        let decoder = self.0.as_mut().expect("started above");
         if !decoder.step().expect(CHECKED) {
             return false;
         }
         let weights = self.0.take().expect("decoding").finish().expect(CHECKED);
-        EMBEDDED_TABLES.get_or_init(|| weights.values.into());
+        SHIPPED_TABLES.get_or_init(|| weights.values.into());
         true
     }
 }
@@ -70,23 +83,27 @@ impl Evaluator for PatternEvaluator {
 mod tests {
     use super::*;
 
+    fn shipped_bytes() -> &'static [u8] {
+        DataFile::Weights.bytes().expect("compiled in natively")
+    }
+
     #[test]
-    fn embedded_weights_decode_and_are_trained() {
-        let weights = Weights::decode(EMBEDDED).expect("embedded weights decode");
+    fn shipped_weights_decode_and_are_trained() {
+        let weights = Weights::decode(shipped_bytes()).expect("shipped weights decode");
         assert!(weights.values.iter().filter(|&&v| v != 0).count() > 10_000);
     }
 
     #[test]
-    fn decoding_in_steps_readies_the_embedded_tables() {
-        let mut decoding = EmbeddedDecoding::start();
+    fn decoding_in_steps_readies_the_shipped_tables() {
+        let mut decoding = ShippedDecoding::start();
         let steps = std::iter::repeat_with(|| decoding.step()).take_while(|&done| !done).count();
-        assert!(steps < 12, "a step per phase at most: {steps}");
-        assert_eq!(&*PatternEvaluator::embedded().weights, &Weights::decode(EMBEDDED).unwrap().values[..]);
+        assert!(steps < 13, "a step for the header and one per phase at most: {steps}");
+        assert_eq!(&*PatternEvaluator::shipped().weights, &Weights::decode(shipped_bytes()).unwrap().values[..]);
     }
 
     #[test]
     fn trained_eval_is_symmetric_and_likes_corners() {
-        let eval = PatternEvaluator::embedded();
+        let eval = PatternEvaluator::shipped();
         let b = Board::start().play(19).play(18).play(17).play(9);
         for s in 1..8 {
             assert_eq!(eval.fine(&b), eval.fine(&b.symmetry(s)), "symmetry {s}");

@@ -154,12 +154,17 @@ pub struct Searcher {
 impl Searcher {
     /// A searcher with a table of about `tt_megabytes` MB and the trained pattern evaluation.
     pub fn new(tt_megabytes: usize) -> Self {
-        Self::with_evaluator(tt_megabytes, Box::new(PatternEvaluator::embedded()))
+        Self::with_evaluator(tt_megabytes, Box::new(PatternEvaluator::shipped()))
     }
 
     pub fn with_evaluator(tt_megabytes: usize, evaluator: Box<dyn Evaluator>) -> Self {
+        Self::with_table(TranspositionTable::new(tt_megabytes), evaluator)
+    }
+
+    /// A searcher over a table already made (`AiBuilder` fills it a step at a time).
+    pub(crate) fn with_table(tt: TranspositionTable, evaluator: Box<dyn Evaluator>) -> Self {
         Searcher {
-            tt: TranspositionTable::new(tt_megabytes),
+            tt,
             nodes: 0,
             budget: u64::MAX,
             aborted: false,
@@ -514,7 +519,7 @@ mod tests {
     #[test]
     fn boards_with_fewer_than_four_discs_search_and_solve_within_a_budget() {
         // Test positions may hold them (issue 11: the evaluation indexed past its tables on 61-64 empties).
-        let evaluators: [Box<dyn Evaluator>; 2] = [Box::new(PatternEvaluator::embedded()), Box::new(HandEvaluator)];
+        let evaluators: [Box<dyn Evaluator>; 2] = [Box::new(PatternEvaluator::shipped()), Box::new(HandEvaluator)];
         for evaluator in evaluators {
             let mut searcher = Searcher::with_evaluator(1, evaluator);
             for board in [Board::new(0, 0), Board::new(1, 2), Board::new(1 << 27, 1 << 28 | 1 << 36)] {

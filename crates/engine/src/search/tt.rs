@@ -102,14 +102,45 @@ pub struct TranspositionTable {
     date: u8,
 }
 
+/// A table being filled a few megabytes per `step`, for a caller that must not block for the whole table (the
+/// browser app, through `AiBuilder`): writing tens of megabytes at once is a long task there.
+pub struct TableBuild {
+    buckets: Vec<Bucket>,
+    count: usize,
+}
+
+impl TableBuild {
+    /// The build of a table of about `megabytes` MB (at least one bucket).
+    pub fn new(megabytes: usize) -> Self {
+        let count = ((megabytes << 20) / std::mem::size_of::<Bucket>()).clamp(1, u32::MAX as usize);
+        let buckets = Vec::with_capacity(count);
+        advise_huge_pages(&buckets);
+        TableBuild { buckets, count }
+    }
+
+    /// Fills up to `megabytes` MB more; whether the table is complete.
+    pub fn step(&mut self, megabytes: usize) -> bool {
+        let more = (megabytes.saturating_mul(1 << 20) / std::mem::size_of::<Bucket>()).max(1);
+        let filled = self.buckets.len().saturating_add(more).min(self.count);
+        self.buckets.resize(filled, EMPTY_BUCKET);
+        filled == self.count
+    }
+
+    pub fn is_complete(&self) -> bool {
+        self.buckets.len() == self.count
+    }
+
+    /// The table, completed by this call if the steps did not.
+    pub fn finish(mut self) -> TranspositionTable {
+        self.buckets.resize(self.count, EMPTY_BUCKET);
+        TranspositionTable { buckets: self.buckets, date: 1 }
+    }
+}
+
 impl TranspositionTable {
     /// A table of about `megabytes` MB (at least one bucket).
     pub fn new(megabytes: usize) -> Self {
-        let count = ((megabytes << 20) / std::mem::size_of::<Bucket>()).clamp(1, u32::MAX as usize);
-        let mut buckets = Vec::with_capacity(count);
-        advise_huge_pages(&buckets);
-        buckets.resize(count, EMPTY_BUCKET);
-        TranspositionTable { buckets, date: 1 }
+        TableBuild::new(megabytes).finish()
     }
 
     pub fn clear(&mut self) {
@@ -268,5 +299,15 @@ mod tests {
         assert_eq!(tt.probe(&b).unwrap().endgame_move(empties), NO_MOVE, "a midgame search's move");
         tt.store(&b, Store { depth: empties, selectivity: 5, alpha: -1, beta: 0, score: 3, best_move: 20 });
         assert_eq!(tt.probe(&b).unwrap().endgame_move(empties), 20);
+    }
+
+    #[test]
+    fn a_table_built_in_steps_is_the_table_built_at_once() {
+        let mut build = TableBuild::new(3);
+        let steps = std::iter::repeat_with(|| build.step(1)).take_while(|&done| !done).count();
+        assert_eq!(steps, 2, "three megabytes a megabyte per step: two steps to go, the third completes it");
+        let (stepped, whole) = (build.finish(), TranspositionTable::new(3));
+        assert_eq!(stepped.buckets.len(), whole.buckets.len());
+        assert!(stepped.buckets.iter().all(|b| b.0 == [EMPTY_ENTRY; 2]), "every entry empty");
     }
 }
