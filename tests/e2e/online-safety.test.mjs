@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import { button, dialog, discs, openSite, reload, screenshot, waitForStatus } from './helpers.mjs';
 
 const root = process.env.REVERSI_DIST;
-const site = (t, options = {}) => openSite(t, { root, path: '?stun=none', ...options });
+// No relay: the codes go by hand here, and a relay would be a request to the internet.
+const site = (t, options = {}) => openSite(t, { root, path: '?stun=none&relay=none', ...options });
 const codeBox = (page) => page.getByRole('textbox', { name: /code/i });
 const status = (page) => page.locator('.online-status');
 const phase = (page) => status(page).getAttribute('data-connection');
