@@ -1,14 +1,13 @@
 //! Exact endgame search: principal-variation search whose non-PV nodes are null-window searches.
 //!
 //! Three bands by empties: above `SHALLOW_EMPTIES` moves are generated, ordered fastest-first and the
-//! transposition table is used; from `SHALLOW_EMPTIES` down to 5 there is no table, the moves fastest-first at
-//! `SHALLOW_SORT_EMPTIES` and below it the empty squares in parity order without move generation; the last four go
-//! to the hand-written solvers.
+//! transposition table is used; from `SHALLOW_EMPTIES` down to 5 the empty squares are tried in parity order
+//! without move generation or table; the last four go to the hand-written solvers.
 
 use std::ops::ControlFlow;
 
 use super::last_moves::{flips_near, solve_1, solve_2, solve_3, solve_4};
-use super::ordering::{order_end, order_shallow, MoveList};
+use super::ordering::{order_end, MoveList};
 use super::parity::odd_quadrant_squares;
 use super::searcher::{Searcher, NO_SELECTIVITY};
 use super::tt::{Store, NO_MOVE};
@@ -19,10 +18,6 @@ use crate::rules::{Board, INFINITY, MAX_SCORE};
 /// At and below this many empties the search uses neither move generation nor the table (with the children's
 /// buckets prefetched, the table pays from 7 empties: FFO #45 0.95x the CPU of 7, with 26% fewer nodes).
 pub const SHALLOW_EMPTIES: u32 = 6;
-
-/// From this many empties the table-free search orders its moves fastest-first, below it by parity alone: FFO
-/// #40-#49 took 5% fewer nodes (866 M against 911 M) when the moves at 6 empties are ordered so.
-const SHALLOW_SORT_EMPTIES: u32 = 6;
 
 /// From this many empties the children are looked up in the table before searching (enhanced transposition
 /// cutoff): the probes cost more than they save nearer the end.
@@ -185,9 +180,6 @@ impl Searcher {
         if let Some(cap) = stability_cutoff(board, alpha, empties) {
             return cap;
         }
-        if empties >= SHALLOW_SORT_EMPTIES {
-            return self.nws_shallow_sorted(board, alpha, empties, odd);
-        }
         let mut best = -INFINITY;
         for squares in [odd, empty & !odd] {
             for sq in squares_of(squares) {
@@ -207,33 +199,6 @@ impl Searcher {
         if best > -INFINITY {
             return best;
         }
-        self.nws_shallow_pass(board, alpha, empties)
-    }
-
-    /// `nws_shallow` with the legal moves generated and ordered fastest-first.
-    fn nws_shallow_sorted(&mut self, board: &Board, alpha: i32, empties: u32, odd: u64) -> i32 {
-        let moves = board.moves();
-        if moves == 0 {
-            return self.nws_shallow_pass(board, alpha, empties);
-        }
-        let mut list = MoveList::new(board, moves);
-        order_shallow(&mut list, board, odd);
-        let mut best = -INFINITY;
-        for i in 0..list.len() {
-            let m = list.pick(i);
-            let score = -self.nws_shallow(&board.play_with(m.square, m.flipped), -alpha - 1, empties - 1);
-            if score > best {
-                best = score;
-                if score > alpha {
-                    break;
-                }
-            }
-        }
-        best
-    }
-
-    /// The side to move has no move: the final score, or the opponent's search after a pass.
-    fn nws_shallow_pass(&mut self, board: &Board, alpha: i32, empties: u32) -> i32 {
         if board.opponent_moves() == 0 {
             return board.final_score();
         }

@@ -140,15 +140,6 @@ pub fn order_end(
     }
 }
 
-/// Ordering a few empties from the end, where a shallow search of each child or its evaluation costs more than it
-/// saves: fastest-first, odd quadrants breaking ties.
-pub fn order_shallow(list: &mut MoveList, board: &Board, odd: u64) {
-    for m in list.iter_mut() {
-        let child = board.play_with(m.square, m.flipped);
-        m.key = -2 * weighted_mobility(child.moves()) + ((odd >> m.square) & 1) as i32;
-    }
-}
-
 /// Midgame ordering: the table's move, then the child's evaluation from our side and its mobility.
 pub fn order_mid(evaluator: &dyn Evaluator, list: &mut MoveList, board: &Board, tt_move: u8) {
     if tt_move == NO_MOVE && list.len() == 1 {
