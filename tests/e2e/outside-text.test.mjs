@@ -101,7 +101,7 @@ test('hostile text in a game link or an invitation link opens nothing', async (t
 });
 
 test('hostile text pasted as an invitation or as the answer is refused as text', async (t) => {
-  const { page, context, errors } = await openSite(t, { root, path: '?stun=none', init: watchInjection });
+  const { page, context, errors } = await openSite(t, { root, path: '?stun=none&relay=none', init: watchInjection });
   const requests = recordRequests(context);
   await markDocument(page);
   await button(page, 'Play a friend online').click();

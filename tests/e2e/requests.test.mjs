@@ -57,7 +57,8 @@ test('online play asks only the configured STUN server, and only once the player
   t.after(() => stun.close());
   const server = `stun:127.0.0.1:${stun.address().port}`;
 
-  const { page, context, url, errors } = await openSite(t, { root, init: watchPeerConnections });
+  // No relays (`?relay=none`): this test is about STUN; one-link.test.mjs holds the relays to the same rule.
+  const { page, context, url, errors } = await openSite(t, { root, path: '?relay=none', init: watchPeerConnections });
   const requests = recordRequests(context);
   // The player sets the STUN server in the dialog's connection settings and looks around before inviting.
   await button(page, 'Play a friend online').click();
