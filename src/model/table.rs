@@ -382,6 +382,17 @@ pub fn describe_position(game: &Game) -> String {
     }
 }
 
+/// A move's number as the move list writes it, for move `ply` (1-based): "15." for the first move of row 15,
+/// "15…" for the second, as chess sites write "15… g7". Everything that names a move uses it.
+pub fn move_number(ply: usize) -> String {
+    let row = ply.div_ceil(2);
+    if ply % 2 == 1 {
+        format!("{row}.")
+    } else {
+        format!("{row}…")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,9 +1,9 @@
 //! The evaluation graph under the move list: the value after every reviewed move from Black's view (above the
 //! line Black is ahead), exact points filled; a click on a point jumps to that move; the current move marked.
 
-use super::move_list::move_number;
 use crate::model::analysis_state::Analysis;
 use crate::model::state::AppState;
+use crate::model::table::move_number;
 use leptos::prelude::*;
 
 const WIDTH: f64 = 300.0;

@@ -7,6 +7,7 @@ use super::player_controls::PaceControl;
 use super::toolbar::{icons, ActionButton};
 use crate::model::actions::Action;
 use crate::model::state::AppState;
+use crate::model::table::move_number;
 use analysis::Class;
 use game::{Color, Coordinates, Move};
 use leptos::prelude::*;
@@ -46,17 +47,6 @@ pub fn rows(
         })
         .collect();
     entries.chunks(2).enumerate().map(|(i, pair)| (i + 1, pair.to_vec())).collect()
-}
-
-/// A move's number as the move list writes it, for move `ply` (1-based): "15." for the first move of row 15,
-/// "15…" for the second, as chess sites write "15… g7". Everything that names a move uses it.
-pub fn move_number(ply: usize) -> String {
-    let row = ply.div_ceil(2);
-    if ply % 2 == 1 {
-        format!("{row}.")
-    } else {
-        format!("{row}…")
-    }
 }
 
 #[component]

@@ -2,9 +2,9 @@
 //! player's summary, and the list of mistakes; choosing one shows its position with the played and the better
 //! move marked on the board (`board/analysis_marks.rs`). Also the marks the move list reads.
 
-use super::move_list::move_number;
 use crate::model::analysis_state::{Analysis, Review};
 use crate::model::state::AppState;
+use crate::model::table::move_number;
 use analysis::{Class, PlyReview, ReviewDepth};
 use game::{square_name, Color};
 use leptos::prelude::*;
