@@ -1,7 +1,7 @@
 // A real Nostr relay on loopback for the one-link tests: crates/test-relay (rust-nostr's relay builder), which
 // scripts/setup.sh builds. startRelay(t) starts one on a free port, returns its ws:// address and stops it after t.
 // publishEvent(relay, args) signs and publishes one event to it with the same crate's reversi-test-event (node has
-// no secp256k1 Schnorr signatures) and returns the relay's answer, { id, accepted, message }.
+// no secp256k1 Schnorr signatures) and returns the relay's answers, [{ id, accepted, message }], one per copy sent.
 
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -32,7 +32,8 @@ export async function startRelay(t) {
 
 /**
  * Publishes one event to `relay`: `args` are reversi-test-event's (`--tag t=… --content …`, `--age S`,
- * `--content-bytes N`, `--kind N`, or `--event JSON` for an event already signed).
+ * `--content-bytes N`, `--kind N`, or `--event JSON [--copies N]` for an event already signed, sent N times back
+ * to back).
  */
 export function publishEvent(relay, args) {
   if (!existsSync(EVENT_BINARY)) {
@@ -41,7 +42,7 @@ export function publishEvent(relay, args) {
   return new Promise((resolve, reject) => {
     execFile(EVENT_BINARY, [relay, ...args], { maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
       if (error) reject(new Error(`reversi-test-event ${args.join(' ').slice(0, 200)}: ${stderr || error.message}`));
-      else resolve(JSON.parse(stdout));
+      else resolve(stdout.trim().split('\n').map((line) => JSON.parse(line)));
     });
   });
 }
