@@ -31,7 +31,7 @@ const USAGE: &str = "usage:
   reversi-train relabel  [--data target/train/games.bin] [--weights crates/engine/data/eval.weights] [--depth 4] [--exact 16]
                          [--out target/train/relabelled.bin]
   reversi-train fit      [--data crates/train/data/d8e20,crates/train/data/d8e20g2,crates/train/data/d10e20g3] [--epochs 400] [--ridge 2] [--smoothing 16] [--step 0.25]
-                         [--patience 20] [--quantum 3] [--phases 30] [--out crates/engine/data/eval.weights] [--baseline crates/train/weights/gen3.weights|none]
+                         [--patience 20] [--quantum 3] [--phases 12] [--out crates/engine/data/eval.weights] [--baseline crates/train/weights/gen3.weights|none]
                          [--prior crates/train/weights/gen3.weights|none]   start from the prior and shrink towards it
                          (its phases carried over to --phases; the defaults make the shipped weights)
   reversi-train errors   [--data crates/train/data/d8e20,crates/train/data/d8e20g2,crates/train/data/d10e20g3] [--weights crates/engine/data/eval.weights]
@@ -518,9 +518,9 @@ mod tests {
             panic!("fit was refused")
         };
         assert_eq!((data.as_str(), baseline, quantum), (DEEP_DATA, None, 0.5));
-        assert_eq!((prior, config.phases), (Some(PathBuf::from(BASELINE)), 30));
-        let Ok(Command::Fit { config, .. }) = parse("fit --phases 12") else { panic!("fit --phases 12 was refused") };
-        assert_eq!(config.phases, 12);
+        assert_eq!((prior, config.phases), (Some(PathBuf::from(BASELINE)), 12));
+        let Ok(Command::Fit { config, .. }) = parse("fit --phases 30") else { panic!("fit --phases 30 was refused") };
+        assert_eq!(config.phases, 30);
         assert!(matches!(parse("solver-nodes --obf a.obf"), Ok(Command::SolverNodes { count: 5, .. })));
         for bad in [
             "",

@@ -156,9 +156,10 @@ pub const PHASE_SIZE: usize = OFFSETS[TABLES] as usize;
 /// zero, so older weights still play (and are measured against) in the same program.
 pub const PHASE_SIZE_WITHOUT_POTENTIAL: usize = OFFSETS[SHAPES.len() + 3] as usize;
 
-/// Game phases of the weights `reversi-train fit` makes (a weights file names its own count): one per two empties,
-/// 60-59 is phase 0, …, 2-1 is phase 29 (and 0 empties joins it).
-pub const PHASES: usize = 30;
+/// Game phases of the weights `reversi-train fit` makes by default (a weights file names its own count): one per
+/// five empties, 60-56 is phase 0, …, 5-1 is phase 11 (and 0 empties joins it). 30 phases (`fit --phases 30`) fitted
+/// no better on this project's data and played no better (docs/training.md), in a file twice the size.
+pub const PHASES: usize = 12;
 
 /// The phase of a position with `empties` empty squares among `phases` equal slices of the empties 60..1 (0 joins
 /// the last; the boards with fewer than four discs that only tests make read phase 0).
