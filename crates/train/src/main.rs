@@ -194,7 +194,6 @@ fn parse_command(args: &[String]) -> Result<Command, String> {
                 smoothing: flags.get("smoothing", defaults.smoothing)?,
                 step: flags.get("step", defaults.step)?,
                 patience: flags.get("patience", defaults.patience)?,
-                ..defaults
             };
             let baseline = flags.path("baseline", BASELINE);
             let prior = flags.path("prior", BASELINE);
