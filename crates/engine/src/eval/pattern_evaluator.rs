@@ -3,8 +3,7 @@
 
 use super::evaluator::Evaluator;
 use super::pattern::{features, phase, PHASE_SIZE};
-use super::weights::MAX_PHASES;
-use super::weights::{PhasedDecoder, Weights, UNITS_PER_DISC};
+use super::weights::{PhasedDecoder, Weights, MAX_PHASES, UNITS_PER_DISC};
 use crate::rules::{Board, MAX_SCORE};
 use crate::shipped::DataFile;
 use std::sync::{Arc, OnceLock};
@@ -29,11 +28,6 @@ impl PatternEvaluator {
         debug_assert!((1..=MAX_PHASES).contains(&weights.phases));
         let phase_start = std::array::from_fn(|e| (phase(e as u32, weights.phases) * PHASE_SIZE) as u32);
         PatternEvaluator { weights: weights.values.into(), phase_start }
-    }
-
-    /// How many phases the weights have.
-    pub fn phases(&self) -> usize {
-        self.weights.len() / PHASE_SIZE
     }
 
     /// The shipped weights (`shipped::DataFile::Weights`), decoded once on first use and shared afterwards. On
