@@ -131,7 +131,7 @@ pub fn OnlineDialog() -> impl IntoView {
                             <option value="white">"White"</option>
                         </select>
                     </label>
-                    <ClockChoice clock />
+                    <ClockChoice clock class="online-clock" />
                 </Show>
                 <button type="button" class="action primary" on:click=move |_| online.invite(state, colour.get_untracked(), clock.get_untracked())>
                     {move || if online.invitation.get().is_some() { "New invitation" } else { "Create invitation" }}
@@ -182,12 +182,12 @@ pub fn OnlineDialog() -> impl IntoView {
     }
 }
 
-/// The clock for a new game: none, or minutes per side.
+/// The clock for a new game: none, or minutes per side (`class` tells the invitation's from the lobby's).
 #[component]
-fn ClockChoice(clock: RwSignal<Option<Clock>>) -> impl IntoView {
+fn ClockChoice(clock: RwSignal<Option<Clock>>, class: &'static str) -> impl IntoView {
     let selected = move |minutes: u64| clock.get_untracked().is_some_and(|c| c.limit_minutes() == minutes);
     view! {
-        <label class="online-colour">
+        <label class=class>
             "Clock "
             <select on:change=move |ev| clock.set(event_target_value(&ev).parse().ok().and_then(Clock::with_minutes))>
                 <option value="none" selected=clock.get_untracked().is_none()>"No clock"</option>
@@ -229,8 +229,8 @@ fn FindOpponent() -> impl IntoView {
                 when=waiting
                 fallback=move || {
                     view! {
-                        <ClockChoice clock />
-                        <label class="online-colour">
+                        <ClockChoice clock class="lobby-clock" />
+                        <label class="online-name">
                             "Your name (optional) "
                             <input
                                 type="text"

@@ -64,6 +64,9 @@ struct Seeking {
     choice: SeekChoice,
     pairing: RefCell<Pairing>,
     announced_at: Cell<u64>,
+    /// A newcomer appeared in the second of this side's last announcement: announce again in the next second
+    /// (other seekers read one announcement a second), and invite no one before that.
+    announce_due: Cell<bool>,
     _tick: gloo_timers::callback::Interval,
 }
 
@@ -104,6 +107,7 @@ pub fn start(state: AppState, online: Online, choice: SeekChoice) {
         choice,
         pairing: RefCell::new(Pairing::Free),
         announced_at: Cell::new(now_seconds()),
+        announce_due: Cell::new(false),
         _tick: tick,
     });
     SEEKING.with(|slot| *slot.borrow_mut() = Some(seeking));
@@ -176,10 +180,11 @@ fn tick(state: AppState, online: Online) {
             return;
         }
         Pairing::Free => {
-            if now >= seeking.announced_at.get() + REANNOUNCE_SECONDS {
+            if seeking.announce_due.get() || now >= seeking.announced_at.get() + REANNOUNCE_SECONDS {
                 seeking.announce();
             }
-            let partner = seeking.lobby.borrow().partner(now);
+            // The guest hears this side's seek (and its name) before its invitation.
+            let partner = seeking.lobby.borrow().partner(now).filter(|_| !seeking.announce_due.get());
             if let Some(peer) = partner {
                 seeking.invite(state, online, peer, now);
             }
@@ -207,7 +212,11 @@ fn tick(state: AppState, online: Online) {
 impl Seeking {
     fn announce(&self) {
         let now = now_seconds();
-        if *self.pairing.borrow() == Pairing::Free && self.announced_at.get() != now {
+        if *self.pairing.borrow() != Pairing::Free {
+            return;
+        }
+        self.announce_due.set(self.announced_at.get() == now);
+        if !self.announce_due.get() {
             self.announced_at.set(now);
             let seek = self.lobby.borrow().announcement(now, random_bytes());
             self.pool.broadcast(&publish(&seek));

@@ -64,16 +64,18 @@ test('two seekers are paired and play to the end, a third keeps seeking, and the
   const relay = await startRelay(t);
   const query = `?stun=none&relay=${encodeURIComponent(relay)}`;
   const players = [];
-  for (const name of ['first', 'second', 'third']) {
-    const site = await openSite(t, { path: query, device: name === 'first' ? 'phone-390' : 'desktop' });
+  for (const name of ['Ann', 'Bo', 'Cy']) {
+    const site = await openSite(t, { path: query, device: name === 'Ann' ? 'phone-390' : 'desktop' });
     players.push({ name, ...site, messages: countRelayMessages(site.page) });
   }
-  for (const { page } of players) await openLobby(page);
+  for (const { page, name } of players) {
+    await openLobby(page);
+    await page.getByRole('dialog').getByRole('textbox', { name: /name/i }).fill(name);
+  }
   assert.deepEqual(players.map((p) => p.messages.sent), [0, 0, 0], 'nothing goes to a relay before a seek');
 
   // One alone: waiting, with the count.
   const [first, second, third] = players;
-  await first.page.getByRole('dialog').getByRole('textbox', { name: /name/i }).fill('Ann');
   await first.page.getByRole('button', { name: /opponent/ }).click();
   await seeking(first.page).filter({ hasText: 'Looking for an opponent… (1 seeking)' }).waitFor({ timeout: 10_000 });
   await screenshot(first.page, 'lobby-waiting-phone');
@@ -93,9 +95,11 @@ test('two seekers are paired and play to the end, a third keeps seeking, and the
   assert.deepEqual([...colours].sort(), ['Black', 'White'], `one of each colour: ${colours}`);
   const black = pair[colours.indexOf('Black')].page;
   const white = pair[colours.indexOf('White')].page;
-  if (pair.includes(first)) {
-    const other = pair.find((p) => p !== first).page;
-    await other.locator('.online-you', { hasText: 'against Ann' }).waitFor();
+  for (const [me, them] of [pair, [...pair].reverse()]) {
+    const panel = me.page.locator('.online-you');
+    await panel.filter({ hasText: `against ${them.name}` }).waitFor({ timeout: 5000 }).catch(async (e) => {
+      throw new Error(`${me.name} sees "${await panel.textContent()}" (${e.message})`);
+    });
   }
   const shot = pair[0].page;
   await shot.setViewportSize(PHONE);
