@@ -10,6 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { button, discs, openSite, OUTPUT, screenshot } from './helpers.mjs';
 import { startRelay } from './relay.mjs';
+import { AxeBuilder } from '@axe-core/playwright';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -79,6 +80,8 @@ test('two seekers are paired and play to the end, a third keeps seeking, and the
   await first.page.getByRole('button', { name: /opponent/ }).click();
   await seeking(first.page).filter({ hasText: 'Looking for an opponent… (1 seeking)' }).waitFor({ timeout: 10_000 });
   await screenshot(first.page, 'lobby-waiting-phone');
+  const axe = await new AxeBuilder({ page: first.page }).analyze();
+  assert.deepEqual(axe.violations.map((v) => v.id), [], 'the waiting dialog is axe-clean');
   await first.page.setViewportSize(DESKTOP);
   await screenshot(first.page, 'lobby-waiting-desktop');
   await first.page.setViewportSize(PHONE);
@@ -121,6 +124,7 @@ test('two seekers are paired and play to the end, a third keeps seeking, and the
 
   // At the end: Rematch (both agree, colours swap) or Find another opponent.
   for (const page of [black, white]) await button(page, 'Find another opponent').waitFor();
+  await screenshot(black, 'lobby-game-over');
   await button(black, 'Rematch').click();
   await button(white, 'Accept rematch').click();
   await black.locator('.online-you', { hasText: 'you play White' }).waitFor();
