@@ -16,7 +16,7 @@ const staticDiscs = (page) =>
   page.$eval('.first-paint img.board', (img) => {
     const source = decodeURIComponent(img.src.slice(img.src.indexOf(',') + 1));
     const svg = new DOMParser().parseFromString(source, 'image/svg+xml');
-    return [...svg.querySelectorAll('circle')].map((d) => `${d.getAttribute('class')}@${d.getAttribute('cx')},${d.getAttribute('cy')}`);
+    return [...svg.querySelectorAll('.discs circle')].map((d) => `${d.getAttribute('class')}@${d.getAttribute('cx')},${d.getAttribute('cy')}`);
   });
 
 /** Records each Largest Contentful Paint candidate as it is reported: its time and its element's tag and class. */
