@@ -37,6 +37,13 @@ if ('serviceWorker' in navigator) {
 // If the app cannot be loaded or started (an old browser, WebAssembly blocked, the network gone), index.html's first
 // paint says so in words instead of "Loading…" for ever.
 try {
+  // The first paint comes first (Trunk.toml, pattern_preload): the wasm is asked for once a frame has been drawn,
+  // or at once in a page opened hidden (a background tab draws no frames until it is shown).
+  await new Promise((resolve) => {
+    if (document.visibilityState === 'hidden') return resolve();
+    requestAnimationFrame(() => setTimeout(resolve));
+    document.addEventListener('visibilitychange', resolve, { once: true });
+  });
   const tag = document.querySelector('script[data-glue]');
   const { default: init } = await import(tag.dataset.glue);
   await init({ module_or_path: tag.dataset.wasm });

@@ -71,11 +71,19 @@ export async function launchChromium(device = 'desktop') {
 
 /**
  * Serves `root` (the built site by default), opens it in a fresh Chromium and waits for the board to mount;
- * `init` (a function, or a list of them) runs in the page before any of its own scripts. Everything is closed when the test `t` ends. Returns { page, context, url, errors }: `errors` collects uncaught
- * exceptions and console errors as they happen.
+ * `init` (a function, or a list of them) runs in the page before any of its own scripts. Everything is closed when
+ * the test `t` ends. Returns { page, context, url, server, errors }: `errors` collects uncaught exceptions and console
+ * errors as they happen, `server.requests` the paths asked for.
+ *
+ * For tests of the start itself: `pages: true` serves the site as GitHub Pages does (compressed, cached),
+ * `javaScript: false` turns the page's scripts off, and `navigate: false` returns before going to the site, so the
+ * test can hold back files or start a trace first.
  */
-export async function openSite(t, { device = 'desktop', root = DIST, path = '', init } = {}) {
-  const server = await startServer(root);
+export async function openSite(
+  t,
+  { device = 'desktop', root = DIST, path = '', init, pages = false, javaScript = true, navigate = true } = {},
+) {
+  const server = await startServer(root, 0, { pages });
   const browser = await launchChromium(device);
   t.after(async () => {
     await browser.close();
@@ -88,9 +96,15 @@ export async function openSite(t, { device = 'desktop', root = DIST, path = '', 
     if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
   });
   for (const script of [init ?? []].flat()) await browser.context.addInitScript(script);
+  if (!javaScript) {
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+  }
+  const site = { page, context: browser.context, url: server.url, server, errors };
+  if (!navigate) return site;
   await page.goto(server.url + path);
   await page.locator('[data-square]').first().waitFor();
-  return { page, context: browser.context, url: server.url, errors };
+  return site;
 }
 
 /** Every square's disc as { a1: null, d4: 'white', … }, read from the board's DOM. */

@@ -5,26 +5,13 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DIST, launchChromium, screenshot, waitForStatus } from './helpers.mjs';
-import { startServer } from './server.mjs';
+import { DIST, openSite, screenshot, waitForStatus } from './helpers.mjs';
 
 const root = process.env.REVERSI_DIST ?? DIST;
 const DATA = /\/data\/(eval-[0-9a-f]{16}\.weights|book-[0-9a-f]{16}\.bin)$/;
 
-/** A served site (as Pages serves it) and a fresh browser page, both closed after the test. */
-async function openPage(t, device = 'desktop') {
-  const server = await startServer(root, 0, { pages: true });
-  const browser = await launchChromium(device);
-  t.after(async () => {
-    await browser.close();
-    await server.close();
-  });
-  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  return { page, server, errors };
-}
+/** A served site (as Pages serves it) and a fresh browser page, not yet navigated; both closed after the test. */
+const openPage = (t, device = 'desktop') => openSite(t, { root, device, pages: true, navigate: false });
 
 test('the player moves before the engine data arrive; the computer prepares, then plays', async (t) => {
   const { page, server, errors } = await openPage(t);
@@ -132,7 +119,7 @@ for (const device of ['desktop', 'wide', 'phone', 'phone-390', 'phone-landscape'
     });
     await page.goto(server.url);
     const rect = (selector) => page.$eval(selector, (e) => e.getBoundingClientRect().toJSON());
-    const first = await rect('.first-paint svg.board');
+    const first = await rect('.first-paint .board');
     await screenshot(page, `start-first-paint-${device}`);
     release();
     await page.locator('[data-square]').first().waitFor();

@@ -157,10 +157,13 @@ test('when no direct connection comes, both sides say so in words and offer the 
     const dialog = page.getByRole('dialog');
     await dialog.getByText(NO_CONNECTION).waitFor({ timeout: 45_000 });
     await dialog.getByText(WHAT_HELPS).waitFor();
-    await button(dialog, 'Send by link').waitFor();
-    await dialog.locator('[data-game-link]').waitFor();
   }
+  // The host offers its game by link; the invited guest's game is the empty one it came to replace, so it offers
+  // its answer by hand instead.
+  await button(host.page.getByRole('dialog'), 'Send by link').waitFor();
+  await host.page.locator('[data-game-link]').waitFor();
   assert.equal(await guest.page.locator('[data-answer]').count(), 1, 'the guest can still send the answer by hand');
+  assert.equal(await button(guest.page, 'Send by link').count(), 0);
   await shotPhoneAndDesktop(host.page, 'turn-no-connection-host');
   await shotPhoneAndDesktop(guest.page, 'turn-no-connection-guest');
   assert.deepEqual(host.errors, []);
