@@ -18,9 +18,11 @@ pub const USAGE: &str = "usage: reversi-engine perft <depth>
                                              exact solve of every position, checked against the file's scores;
                                              a position not solved within the limit gets the best guess so far
        reversi-engine bench [<file.obf>]     perft 12 and the solve totals (default bench/ffo40-49.obf)
-       reversi-engine nboard [--movetime SECONDS]
+       reversi-engine nboard [--movetime SECONDS] [--level NAME]
                                              the NBoard protocol on stdin/stdout, each go or hint answered
-                                             within SECONDS (default 10)
+                                             within SECONDS (default 10); with --level each go is that
+                                             level's move with SECONDS on every move (no book), as
+                                             match's fixed:NAME:MS side plays
        reversi-engine levels [<slice nodes>|auto [<level,level..>]]
                                              each level's thinking time and slice length on every board
        reversi-engine match [--games N] [--a SIDE] [--b SIDE] [--exact E] [--plies P] [--seed S] [--weights FILE]
@@ -53,7 +55,7 @@ pub enum Command {
     Perft(u32),
     Solve { path: String, limit: SolveLimit },
     Bench(String),
-    Nboard { move_time: Duration },
+    Nboard { move_time: Duration, level: Option<Level> },
     Levels { slice: Option<u64>, levels: Vec<Level> },
     Match(MatchOptions),
     Book(BookOptions),
@@ -168,14 +170,23 @@ pub fn parse_command(args: &[String]) -> Result<Command, String> {
         }
         "bench" => Command::Bench(rest.first().map_or(DEFAULT_SUITE, String::as_str).to_string()),
         "nboard" => {
-            let move_time = match rest {
-                [] => Duration::from_secs_f64(DEFAULT_MOVE_SECONDS),
-                [option, value] if option == "--movetime" => parse_move_time(value)
-                    .ok_or(format!("nboard: --movetime is a positive number of seconds, not {value:?}"))?,
-                [option] if option == "--movetime" => return Err("nboard: --movetime needs a value".into()),
-                [other, ..] => return Err(format!("nboard: unexpected argument {other:?}")),
-            };
-            return Ok(Command::Nboard { move_time });
+            let (mut move_time, mut level) = (Duration::from_secs_f64(DEFAULT_MOVE_SECONDS), None);
+            let mut args = rest.iter();
+            while let Some(option) = args.next() {
+                let value = args.next();
+                match (option.as_str(), value) {
+                    ("--movetime", Some(value)) => {
+                        move_time = parse_move_time(value)
+                            .ok_or(format!("nboard: --movetime is a positive number of seconds, not {value:?}"))?
+                    }
+                    ("--level", Some(value)) => {
+                        level = Some(Level::from_name(value).ok_or(format!("nboard: no level called {value:?}"))?)
+                    }
+                    ("--movetime" | "--level", None) => return Err(format!("nboard: {option} needs a value")),
+                    _ => return Err(format!("nboard: unexpected argument {option:?}")),
+                }
+            }
+            return Ok(Command::Nboard { move_time, level });
         }
         "levels" => {
             // "auto" (the default): the slice size the app uses for each board.
@@ -348,7 +359,10 @@ mod tests {
         assert_eq!(parse("bench"), Ok(Command::Bench(DEFAULT_SUITE.into())));
         assert_eq!(parse("levels 5000 expert"), Ok(Command::Levels { slice: Some(5000), levels: vec![Level::Expert] }));
         assert_eq!(parse("--help"), Ok(Command::Help));
-        assert_eq!(parse("nboard --movetime 0.5"), Ok(Command::Nboard { move_time: Duration::from_millis(500) }));
+        let half = Duration::from_millis(500);
+        assert_eq!(parse("nboard --movetime 0.5"), Ok(Command::Nboard { move_time: half, level: None }));
+        let master = Command::Nboard { move_time: half, level: Some(Level::Master) };
+        assert_eq!(parse("nboard --level master --movetime 0.5"), Ok(master));
         assert_eq!(
             parse("pace --games 3 --level expert"),
             Ok(Command::Pace { games: 3, level: Level::Expert, seed: 1 })
@@ -367,6 +381,9 @@ mod tests {
             "solve a b",
             "bench a b",
             "nboard x",
+            "nboard --level",
+            "nboard --level grandmaster",
+            "nboard --movetime 0",
             "levels 0",
             "levels auto expert x",
             "levels auto grandmaster",
@@ -458,7 +475,7 @@ mod tests {
             Command::Help | Command::Bench(_) => true,
             Command::Perft(depth) => *depth <= PERFT_MAX_DEPTH,
             Command::Solve { limit, .. } => limit.seconds.is_none_or(positive_seconds) && limit.nodes != Some(0),
-            Command::Nboard { move_time } => *move_time < Duration::from_secs(1_000_000_000),
+            Command::Nboard { move_time, .. } => *move_time < Duration::from_secs(1_000_000_000),
             Command::Levels { slice, levels } => *slice != Some(0) && !levels.is_empty(),
             Command::Match(m) => {
                 let side_in_range = |side: &Setting| match *side {
@@ -498,6 +515,7 @@ mod tests {
             "--time",
             "--nodes",
             "--movetime",
+            "--level",
             "--games",
             "--a",
             "--b",
@@ -529,7 +547,7 @@ mod tests {
             "perft 5",
             "solve a.obf --time 2.5 --nodes 1000",
             "bench a.obf",
-            "nboard --movetime 0.5",
+            "nboard --movetime 0.5 --level master",
             "levels 5000 expert,master",
             "match --games 10 --a hand:2 --b level:beginner --exact 12 --plies 8 --seed 3 --weights w --a-weights x \
              --b-weights y --movetime 100ms",

@@ -41,7 +41,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
         Command::Perft(depth) => perft_command::run_perft(depth, out)?,
         Command::Solve { path, limit } => solve_command::run_solve(&path, limit, out)?,
         Command::Bench(path) => bench_command::run_bench(&path, out)?,
-        Command::Nboard { move_time } => nboard_command::run_nboard(move_time, out)?,
+        Command::Nboard { move_time, level } => nboard_command::run_nboard(move_time, level, out)?,
         Command::Levels { slice, levels } => levels_command::bench_levels(slice, &levels, out)?,
         Command::Pace { games, level, seed } => pace_command::run_pace(games, level, seed, out)?,
         Command::Book(options) => book_command::run_book(&options, out)?,
