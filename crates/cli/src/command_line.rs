@@ -26,13 +26,17 @@ pub const USAGE: &str = "usage: reversi-engine perft <depth>
        reversi-engine levels [<slice nodes>|auto [<level,level..>]]
                                              each level's thinking time and slice length on every board
        reversi-engine match [--games N] [--a SIDE] [--b SIDE] [--exact E] [--plies P] [--seed S] [--weights FILE]
-                            [--a-weights FILE] [--b-weights FILE] [--movetime 100ms]
+                            [--a-weights FILE] [--b-weights FILE] [--movetime 100ms[,300ms..]] [--depths]
                                              SIDE = hand:DEPTH, pattern:DEPTH, level:NAME (its settings, on
                                              its node budget), clock:NAME[:SCALE] (on the clock as the app
                                              plays it, times scaled), fixed:NAME:MS (MS every move, no book
-                                             nor time management) or novice (a corner if it can, else the
-                                             most discs flipped); with --movetime DEPTH is the cap of a
-                                             timed search
+                                             nor time management; fixed:NAME with --movetime: each time per
+                                             move), novice (a corner if it can, else the most discs flipped)
+                                             or 'nboard:PROGRAM ARGS..' (another engine over NBoard, told
+                                             each --movetime; e.g. the baseline of scripts/baseline.sh);
+                                             with --movetime DEPTH is the cap of a timed search, and the
+                                             match is played at each time per move in turn; each side's
+                                             depth per move is summed up, --depths lists every move's
        reversi-engine pace [--games N] [--level NAME] [--seed S]
                                              the level (default Master) plays N games (1) against itself from
                                              the start on the clock as in the app (slices, time management, book):
@@ -62,21 +66,40 @@ pub enum Command {
     Pace { games: usize, level: Level, seed: u64 },
 }
 
+/// A side of a match: one of the engine's own settings, or another program over NBoard (its command line).
+#[derive(Debug, PartialEq)]
+pub enum MatchSide {
+    Engine(Setting),
+    Nboard(Vec<String>),
+}
+
+impl std::fmt::Display for MatchSide {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MatchSide::Engine(setting) => write!(f, "{setting}"),
+            MatchSide::Nboard(command) => write!(f, "NBoard engine `{}`", command.join(" ")),
+        }
+    }
+}
+
 /// What `match` is asked to play: `games` games (both colours of `games / 2` openings of `plies` random plies from
 /// `seed`), side A against side B, each searching side with the pattern weights of its file if one is given.
 #[derive(Debug, PartialEq)]
 pub struct MatchOptions {
     pub games: usize,
-    pub a: Setting,
-    pub b: Setting,
+    pub a: MatchSide,
+    pub b: MatchSide,
     pub plies: u32,
     pub seed: u64,
     /// `--weights`: both sides' pattern weights instead of the shipped ones.
     pub weights: Option<String>,
     /// `--a-weights`, `--b-weights`: one side's own, over `weights`.
     pub side_weights: [Option<String>; 2],
-    /// `--movetime`: searching sides deepen until this is spent on a move, their depth being the cap.
-    pub movetime: Option<Duration>,
+    /// `--movetime`: searching sides deepen until this is spent on a move, their depth being the cap; the match is
+    /// played once per time given. Empty: no time per move.
+    pub movetimes: Vec<Duration>,
+    /// `--depths`: list each move's depth, game by game.
+    pub depths: bool,
 }
 
 /// `reversi-engine book`: what to cover, how deep, and the files.
@@ -239,13 +262,17 @@ pub fn parse_command(args: &[String]) -> Result<Command, String> {
 
 /// `match` options: `--games N` (even), `--a SIDE`, `--b SIDE` (`EVAL:DEPTH` or `level:NAME`), `--exact E`,
 /// `--plies P` (random opening length), `--seed S`, `--weights FILE`, `--a-weights FILE`, `--b-weights FILE`,
-/// `--movetime T`. The files are read when the match starts.
+/// `--movetime T[,T..]`, `--depths` (no value). The files are read, and NBoard engines started, when the match starts.
 fn parse_match(args: &[String]) -> Result<MatchOptions, String> {
     let (mut games, mut a, mut b, mut exact, mut plies, mut seed) =
         (200usize, "pattern:4", "hand:4", 10u32, 8u32, 1u64);
-    let (mut weights, mut side_weights, mut movetime) = (None, [None, None], None);
+    let (mut weights, mut side_weights, mut movetimes, mut depths) = (None, [None, None], Vec::new(), false);
     let mut it = args.iter();
     while let Some(flag) = it.next() {
+        if flag == "--depths" {
+            depths = true;
+            continue;
+        }
         let value = it.next().ok_or(format!("{flag} needs a value"))?;
         // Read in the option's own type, so a number out of its range is refused rather than wrapped.
         fn number<T>(flag: &str, v: &str, most: T) -> Result<T, String>
@@ -264,21 +291,48 @@ fn parse_match(args: &[String]) -> Result<MatchOptions, String> {
             "--weights" => weights = Some(value.clone()),
             "--a-weights" => side_weights[0] = Some(value.clone()),
             "--b-weights" => side_weights[1] = Some(value.clone()),
-            "--movetime" => movetime = Some(parse_movetime(value)?),
+            "--movetime" => movetimes = value.split(',').map(parse_movetime).collect::<Result<_, _>>()?,
             _ => return Err(format!("unknown option {flag}")),
         }
     }
     if games == 0 || games % 2 == 1 {
         return Err("--games must be even: each opening is played with both colours".into());
     }
-    let (a, b) = (parse_side(a, exact)?, parse_side(b, exact)?);
-    Ok(MatchOptions { games, a, b, plies, seed, weights, side_weights, movetime })
+    let timed = !movetimes.is_empty();
+    let (a, b) = (parse_match_side(a, exact, timed)?, parse_match_side(b, exact, timed)?);
+    Ok(MatchOptions { games, a, b, plies, seed, weights, side_weights, movetimes, depths })
+}
+
+/// A side of `match`: `nboard:PROGRAM ARGS..` (words split at spaces) or one of the engine's settings
+/// (`parse_side`). `timed`: whether `--movetime` gives the times per move, which an NBoard engine and a `fixed:NAME`
+/// side without its own time need, and a `fixed:NAME:MS` side may not be given as well.
+fn parse_match_side(spec: &str, exact_empties: u32, timed: bool) -> Result<MatchSide, String> {
+    if let Some(command) = spec.strip_prefix("nboard:") {
+        let words: Vec<String> = command.split_whitespace().map(String::from).collect();
+        if words.is_empty() {
+            return Err("nboard: give the engine's command line, e.g. \"nboard:edax -nboard\"".into());
+        }
+        if !timed {
+            return Err(format!("{spec:?} needs --movetime: the time per move the engine is told"));
+        }
+        return Ok(MatchSide::Nboard(words));
+    }
+    let setting = parse_side(spec, exact_empties)?;
+    match setting {
+        Setting::Timed(_) if !timed => {
+            Err(format!("{spec:?}: give the time per move in ms (e.g. {spec}:1000), or --movetime"))
+        }
+        Setting::Clocked { .. } if timed && spec.starts_with("fixed:") => {
+            Err(format!("{spec:?} with --movetime: give it without its time, and it thinks each --movetime"))
+        }
+        _ => Ok(MatchSide::Engine(setting)),
+    }
 }
 
 /// A match side: `hand:4` or `pattern:6` (evaluation and depth, solving exactly from `exact_empties`),
 /// `level:advanced`, `clock:master[:SCALE]` (on the clock with its time target and cap times SCALE),
 /// `fixed:master:MS` (on the clock, thinking MS on every move without book or time management, as Master did
-/// before it managed its time) or `novice` (a corner if it can, else the most discs flipped).
+/// before it managed its time; `fixed:master` thinks the match's time per move) or `novice` (a corner if it can, else the most discs flipped).
 fn parse_side(spec: &str, exact_empties: u32) -> Result<Setting, String> {
     if spec == "novice" {
         return Ok(Setting::Novice);
@@ -304,7 +358,7 @@ fn parse_clocked_side(fixed: bool, value: &str) -> Result<Setting, String> {
     let level = Level::from_name(name).ok_or(format!("{name:?}: no such level"))?;
     let settings = level.settings();
     let number = match number {
-        None if fixed => return Err(format!("fixed:{name}: give the time per move in ms, e.g. fixed:{name}:1000")),
+        None if fixed => return Ok(Setting::Timed(level)),
         None => 1.0,
         Some(x) => {
             x.parse::<f64>().ok().filter(|x| *x > 0.0 && *x <= 1e6).ok_or(format!("{x:?}: not a positive number"))?
@@ -403,13 +457,14 @@ mod tests {
     fn match_options_are_read_with_their_defaults_and_junk_is_refused() {
         let defaults = MatchOptions {
             games: 200,
-            a: Setting::Search { eval: EvalKind::Pattern, depth: 4, exact_empties: 10 },
-            b: Setting::Search { eval: EvalKind::Hand, depth: 4, exact_empties: 10 },
+            a: MatchSide::Engine(Setting::Search { eval: EvalKind::Pattern, depth: 4, exact_empties: 10 }),
+            b: MatchSide::Engine(Setting::Search { eval: EvalKind::Hand, depth: 4, exact_empties: 10 }),
             plies: 8,
             seed: 1,
             weights: None,
             side_weights: [None, None],
-            movetime: None,
+            movetimes: Vec::new(),
+            depths: false,
         };
         assert_eq!(parse("match"), Ok(Command::Match(defaults)));
         let Ok(Command::Match(options)) =
@@ -417,10 +472,27 @@ mod tests {
         else {
             panic!("a good match line was refused")
         };
-        assert_eq!(options.a, Setting::Search { eval: EvalKind::Hand, depth: 6, exact_empties: 12 });
-        assert_eq!(options.b, Setting::Level(Level::Expert));
+        assert_eq!(options.a, MatchSide::Engine(Setting::Search { eval: EvalKind::Hand, depth: 6, exact_empties: 12 }));
+        assert_eq!(options.b, MatchSide::Engine(Setting::Level(Level::Expert)));
         assert_eq!((options.games, options.side_weights), (10, [None, Some("w".to_string())]));
-        assert_eq!(options.movetime, Some(Duration::from_millis(500)));
+        assert_eq!(options.movetimes, [Duration::from_millis(500)]);
+        // Two time controls, the baseline over NBoard, every move's depth listed.
+        let args =
+            ["match", "--a", "fixed:master", "--b", "nboard:/x/reversi-engine  nboard", "--movetime", "100ms,0.3s"];
+        let Ok(Command::Match(options)) = parse_command(&args.map(String::from)) else {
+            panic!("a match against an NBoard engine at two time controls was refused")
+        };
+        assert_eq!(options.movetimes, [Duration::from_millis(100), Duration::from_millis(300)]);
+        assert_eq!(options.a, MatchSide::Engine(Setting::Timed(Level::Master)));
+        let words = ["/x/reversi-engine", "nboard"].map(String::from).to_vec();
+        assert_eq!(options.b, MatchSide::Nboard(words));
+        assert!(!options.depths);
+        let args: Vec<String> =
+            ["match", "--depths", "--b", "nboard:edax -nboard -q", "--movetime", "1s"].map(String::from).to_vec();
+        let Ok(Command::Match(options)) = parse_command(&args) else { panic!("--depths was refused") };
+        assert!(options.depths);
+        assert_eq!(options.b, MatchSide::Nboard(["edax", "-nboard", "-q"].map(String::from).to_vec()));
+        assert!(parse("match --a clock:expert --movetime 1s").is_ok(), "clock sides keep their own times");
         let master = Level::Master.settings();
         assert_eq!(
             parse_side("clock:master:0.5", 10),
@@ -452,6 +524,11 @@ mod tests {
             "match --plies 61",
             "match --seed -1",
             "match --movetime",
+            "match --movetime 100ms,",
+            "match --movetime 100ms,x",
+            "match --a fixed:master:100 --movetime 100ms",
+            "match --a nboard:",
+            "match --a nboard:edax",
             "match --colour white",
         ] {
             assert!(parse(bad).is_err(), "{bad:?} was accepted");
@@ -478,17 +555,22 @@ mod tests {
             Command::Nboard { move_time, .. } => *move_time < Duration::from_secs(1_000_000_000),
             Command::Levels { slice, levels } => *slice != Some(0) && !levels.is_empty(),
             Command::Match(m) => {
-                let side_in_range = |side: &Setting| match *side {
-                    Setting::Search { depth, exact_empties, .. } => (1..=30).contains(&depth) && exact_empties <= 64,
-                    Setting::Level(_) | Setting::Novice => true,
-                    Setting::Clocked { target_ms, cap_ms, .. } => cap_ms > 0 && target_ms.is_none_or(|t| t > 0),
+                let side_in_range = |side: &MatchSide| match *side {
+                    MatchSide::Nboard(ref words) => !words.is_empty() && !m.movetimes.is_empty(),
+                    MatchSide::Engine(setting) => match setting {
+                        Setting::Search { depth, exact_empties, .. } => {
+                            (1..=30).contains(&depth) && exact_empties <= 64
+                        }
+                        Setting::Level(_) | Setting::Novice | Setting::Timed(_) => true,
+                        Setting::Clocked { target_ms, cap_ms, .. } => cap_ms > 0 && target_ms.is_none_or(|t| t > 0),
+                    },
                 };
                 (2..=1_000_000).contains(&m.games)
                     && m.games % 2 == 0
                     && m.plies <= 60
                     && side_in_range(&m.a)
                     && side_in_range(&m.b)
-                    && m.movetime.is_none_or(|t| !t.is_zero() && t <= Duration::from_secs(3600))
+                    && m.movetimes.iter().all(|t| !t.is_zero() && *t <= Duration::from_secs(3600))
             }
             Command::Pace { games, .. } => (1..=10_000).contains(games),
             Command::Book(b) => {
@@ -534,6 +616,9 @@ mod tests {
             "clock:master:0.1",
             "fixed:master:500",
             "fixed:master",
+            "nboard:x",
+            "100ms,1s",
+            "--depths",
             "novice",
             "novice:3",
             "--depth",
