@@ -27,6 +27,8 @@ fn the_engine_plays_itself_over_nboard_at_two_times_per_move_with_the_depths() {
     let b_moves: Vec<&str> = out.lines().filter(|l| l.starts_with("B's moves: midgame depth mean")).collect();
     assert_eq!(b_moves.len(), 2, "{out}");
     assert!(b_moves.iter().all(|l| l.contains("solved")), "{out}");
+    // Both sides' nodes per second, B's from its nodestats lines.
+    assert_eq!(out.matches("M nodes/s").count(), 4, "{out}");
     let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
     assert_eq!(games.len(), 4, "{out}");
     assert!(games[0].starts_with("game 1 (A first") && games[1].starts_with("game 2 (B first"), "{out}");

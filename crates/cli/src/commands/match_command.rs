@@ -186,5 +186,17 @@ pub fn depth_summary(result: &MatchResult, side: usize) -> String {
     }
     parts.push(format!("{forced} forced"));
     parts.push(format!("{mean_time:.3} s a move (longest {longest:.3} s)"));
+    // Nodes per second over the moves that say their nodes (forced moves aside: a one-ply search says little).
+    let counted: Vec<_> =
+        moves.iter().filter(|m| m.depth != MoveDepth::Forced).filter_map(|m| Some((m.nodes?, m.seconds))).collect();
+    if !counted.is_empty() {
+        let nodes = counted.iter().map(|&(n, _)| n as f64).sum::<f64>();
+        let seconds = counted.iter().map(|&(_, s)| s).sum::<f64>();
+        parts.push(format!(
+            "{:.2} M nodes a move, {:.1} M nodes/s",
+            nodes / counted.len() as f64 / 1e6,
+            nodes / seconds.max(1e-9) / 1e6
+        ));
+    }
     parts.join("; ")
 }

@@ -6,7 +6,7 @@
 //! junk or an illegal move, or is silent past its time, ends the match with a message saying which and why (a silent
 //! one is killed, never waited for).
 
-use engine::ai::match_play::{MoveDepth, Player};
+use engine::ai::match_play::{MoveDepth, Pick, Player};
 use engine::Board;
 use game::parse_square;
 use std::collections::VecDeque;
@@ -155,6 +155,11 @@ pub fn ggf_board(board: &Board) -> String {
     format!("(;GM[Othello]PC[reversi-engine match]TY[8]BO[8 {squares} *];)")
 }
 
+/// The nodes of a `nodestats <nodes> <seconds>` line (what follows `nodestats `).
+fn node_count(stats: &str) -> Option<u64> {
+    stats.split_whitespace().next()?.parse::<f64>().ok().filter(|n| n.is_finite() && *n >= 0.0).map(|n| n as u64)
+}
+
 /// The depth an engine's `status` line reports, if it says one the way `reversi-engine nboard` does.
 pub fn reported_depth(status: &str) -> Option<MoveDepth> {
     let number = |text: &str| text.split_whitespace().next()?.parse::<u32>().ok();
@@ -169,13 +174,16 @@ impl Player for NboardPlayer {
         Ok(())
     }
 
-    fn pick(&mut self, board: &Board, _seed: u64) -> Result<(usize, MoveDepth), String> {
+    fn pick(&mut self, board: &Board, _seed: u64) -> Result<Pick, String> {
         self.send(&format!("set game {}", ggf_board(board)))?;
         self.send("go")?;
         let timeout = self.move_time + GRACE;
-        let mut depth = MoveDepth::Unknown;
+        let (mut depth, mut nodes) = (MoveDepth::Unknown, None);
         loop {
             let line = self.next_line(timeout, "answer go")?;
+            if let Some(stats) = line.strip_prefix("nodestats ") {
+                nodes = node_count(stats);
+            }
             if let Some(found) = line.strip_prefix("status ").and_then(reported_depth) {
                 depth = found;
             }
@@ -183,11 +191,22 @@ impl Player for NboardPlayer {
                 return Err(format!("the NBoard engine `{}` refused the position{error}", self.command));
             }
             if let Some(reply) = line.strip_prefix("=== ") {
-                let mv = reply.split('/').next().unwrap_or_default();
-                return match parse_square(mv, 8) {
-                    Some(square) => Ok((square, depth)),
-                    None => Err(format!("the NBoard engine `{}` answered {mv:?}, not a square", self.command)),
-                };
+                let mv = reply.split('/').next().unwrap_or_default().to_string();
+                let square = parse_square(&mv, 8)
+                    .ok_or_else(|| format!("the NBoard engine `{}` answered {mv:?}, not a square", self.command))?;
+                // What it says after its move (its node count) comes before the answer to a ping.
+                self.pings += 1;
+                let pong = format!("pong {}", self.pings);
+                self.send(&format!("ping {}", self.pings))?;
+                loop {
+                    let line = self.next_line(GRACE, "answer ping")?;
+                    if line == pong {
+                        return Ok(Pick { square, depth, nodes });
+                    }
+                    if let Some(stats) = line.strip_prefix("nodestats ") {
+                        nodes = node_count(stats);
+                    }
+                }
             }
         }
     }

@@ -166,13 +166,21 @@ impl MoveDepth {
     }
 }
 
+/// A player's move, how deep it searched and, where it says, how many nodes it spent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pick {
+    pub square: usize,
+    pub depth: MoveDepth,
+    pub nodes: Option<u64>,
+}
+
 /// One side of a match: something that picks a move in a position, and may fail (an external program).
 pub trait Player {
     /// A new game begins (the engines here forget their tables, so every game is played alike).
     fn new_game(&mut self) -> Result<(), String>;
-    /// The move for `board` (which has one) and how deep it was searched; `seed` drives a level's slips and the
-    /// novice's choice among equals.
-    fn pick(&mut self, board: &Board, seed: u64) -> Result<(usize, MoveDepth), String>;
+    /// The move for `board` (which has one), how deep it was searched and with how many nodes; `seed` drives a
+    /// level's slips and the novice's choice among equals.
+    fn pick(&mut self, board: &Board, seed: u64) -> Result<Pick, String>;
 }
 
 /// A player lent to a match (one that outlives it, such as an engine started once for several time controls).
@@ -180,7 +188,7 @@ impl<P: Player + ?Sized> Player for &mut P {
     fn new_game(&mut self) -> Result<(), String> {
         (**self).new_game()
     }
-    fn pick(&mut self, board: &Board, seed: u64) -> Result<(usize, MoveDepth), String> {
+    fn pick(&mut self, board: &Board, seed: u64) -> Result<Pick, String> {
         (**self).pick(board, seed)
     }
 }
@@ -195,13 +203,22 @@ impl Player for Side {
         Ok(())
     }
 
-    fn pick(&mut self, board: &Board, seed: u64) -> Result<(usize, MoveDepth), String> {
-        let decided = |d: Decision| d.mv.map(|mv| (mv, MoveDepth::of(d.depth, d.exact || d.win_loss_draw)));
-        let searched = |r: SearchResult| r.best_move.map(|mv| (mv, MoveDepth::of(r.depth, r.exact || r.win_loss_draw)));
+    fn pick(&mut self, board: &Board, seed: u64) -> Result<Pick, String> {
+        let decided = |d: Decision| {
+            let depth = MoveDepth::of(d.depth, d.exact || d.win_loss_draw);
+            d.mv.map(|square| Pick { square, depth, nodes: Some(d.nodes) })
+        };
+        // A timed search's result counts the nodes of its last iteration only: the move's total is not known.
+        let searched = |r: SearchResult, timed: bool| {
+            let (depth, nodes) = (MoveDepth::of(r.depth, r.exact || r.win_loss_draw), (!timed).then_some(r.nodes));
+            r.best_move.map(|square| Pick { square, depth, nodes })
+        };
         match self {
-            Side::Search(searcher, limits, None) => searched(searcher.search(board, limits).expect("no node budget")),
+            Side::Search(searcher, limits, None) => {
+                searched(searcher.search(board, limits).expect("no node budget"), false)
+            }
             Side::Search(searcher, limits, Some(movetime)) => {
-                timed_move(searcher, board, limits, *movetime).and_then(searched)
+                timed_move(searcher, board, limits, *movetime).and_then(|r| searched(r, true))
             }
             Side::Level(ai, level) => {
                 let position = VariantBoard::new(8, board.player as u128, board.opponent as u128);
@@ -212,7 +229,9 @@ impl Player for Side {
                 let slice = slice_nodes(&position);
                 decided(ThinkJob::new(&position, settings, seed).run_on_clock(ai, settings.time_budget_ms, slice))
             }
-            Side::Novice => Some((novice_move(board, &mut Rng::new(seed)), MoveDepth::Unknown)),
+            Side::Novice => {
+                Some(Pick { square: novice_move(board, &mut Rng::new(seed)), depth: MoveDepth::Unknown, nodes: None })
+            }
         }
         .ok_or_else(|| "the engine found no move where there is one".to_string())
     }
@@ -251,12 +270,13 @@ pub fn openings(count: usize, plies: u32, seed: u64) -> Vec<Board> {
     list
 }
 
-/// One move of a game: who played it (0 for A, 1 for B), how deep and in how many seconds (the match's own clock
-/// around the player's answer, the same for every kind of player).
+/// One move of a game: who played it (0 for A, 1 for B), how deep, with how many nodes if known, and in how many
+/// seconds (the match's own clock around the player's answer, the same for every kind of player).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MoveRecord {
     pub side: usize,
     pub depth: MoveDepth,
+    pub nodes: Option<u64>,
     pub seconds: f64,
 }
 
@@ -336,13 +356,13 @@ fn play_game(opening: &Board, players: [&mut dyn Player; 2], seed: u64) -> Resul
         }
         let ply = 60 - board.empty_count() as u64;
         let start = Instant::now();
-        let (square, depth) = players[turn].pick(&board, seed.wrapping_mul(61).wrapping_add(ply))?;
+        let Pick { square, depth, nodes } = players[turn].pick(&board, seed.wrapping_mul(61).wrapping_add(ply))?;
         let seconds = start.elapsed().as_secs_f64();
         if square >= 64 || board.moves() & (1 << square) == 0 {
             return Err(format!("the player to move answered an illegal move (square {square})"));
         }
         let depth = if board.moves().count_ones() == 1 { MoveDepth::Forced } else { depth };
-        moves.push(MoveRecord { side: turn, depth, seconds });
+        moves.push(MoveRecord { side: turn, depth, nodes, seconds });
         board = board.play(square);
         turn ^= 1;
     }
@@ -509,8 +529,8 @@ mod tests {
         fn new_game(&mut self) -> Result<(), String> {
             Ok(())
         }
-        fn pick(&mut self, board: &Board, _seed: u64) -> Result<(usize, MoveDepth), String> {
-            Ok(((!board.moves()).trailing_zeros() as usize, MoveDepth::Unknown))
+        fn pick(&mut self, board: &Board, _seed: u64) -> Result<Pick, String> {
+            Ok(Pick { square: (!board.moves()).trailing_zeros() as usize, depth: MoveDepth::Unknown, nodes: None })
         }
     }
 
