@@ -1,6 +1,7 @@
 //! The command line read: which subcommand with which options, or what is wrong with the arguments; and the usage
 //! text that says what they may be.
 
+use crate::commands::deepen_command::DeepenOptions;
 use crate::suite_solve::SolveLimit;
 use cli::nboard::nboard_session::{parse_move_time, DEFAULT_MOVE_SECONDS};
 use engine::ai::match_play::{EvalKind, Setting};
@@ -41,6 +42,11 @@ pub const USAGE: &str = "usage: reversi-engine perft <depth>
                                              the level (default Master) plays N games (1) against itself from
                                              the start on the clock as in the app (slices, time management, book):
                                              each move's time, then the median, 90th percentile and longest
+       reversi-engine deepen [--positions N] [--empties E] [--seconds S] [--slice NODES] [--table MB] [--seed S]
+                                             Master's iterative deepening on N (20) positions of E (40)
+                                             empties, S (1) s each, in search calls of NODES (20000, the
+                                             app's slice) with a table of MB (16): per depth the positions
+                                             that finished it, when, its nodes and nodes per second
        reversi-engine book [--depth D] [--plies P] [--margin M] [--positions N] [--weights FILE]
                            [--cache FILE] [--out FILE]
                                              builds the opening book (default crates/engine/data/book.bin) with searches of
@@ -64,6 +70,7 @@ pub enum Command {
     Match(MatchOptions),
     Book(BookOptions),
     Pace { games: usize, level: Level, seed: u64 },
+    Deepen(DeepenOptions),
 }
 
 /// A side of a match: one of the engine's own settings, or another program over NBoard (its command line).
@@ -234,6 +241,7 @@ pub fn parse_command(args: &[String]) -> Result<Command, String> {
         }
         "match" => return parse_match(rest).map(Command::Match).map_err(|message| format!("match: {message}")),
         "book" => return parse_book_options(rest).map(Command::Book),
+        "deepen" => return parse_deepen(rest).map(Command::Deepen).map_err(|message| format!("deepen: {message}")),
         "pace" => {
             let (mut games, mut level, mut seed) = (1, Level::Master, 1);
             let mut args = rest.iter();
@@ -258,6 +266,35 @@ pub fn parse_command(args: &[String]) -> Result<Command, String> {
     };
     at_most(takes)?;
     Ok(command)
+}
+
+/// `deepen` options, each a positive number in its range.
+fn parse_deepen(args: &[String]) -> Result<DeepenOptions, String> {
+    let mut options = DeepenOptions::default();
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let value = it.next().ok_or(format!("{flag} needs a value"))?;
+        let whole = |most: u64| {
+            value
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (1..=most).contains(n))
+                .ok_or(format!("{flag} is 1 to {most}, not {value:?}"))
+        };
+        match flag.as_str() {
+            "--positions" => options.positions = whole(100_000)? as usize,
+            "--empties" => options.empties = whole(59)? as u32,
+            "--seconds" => {
+                let seconds = value.parse::<f64>().ok().filter(|s| s.is_finite() && *s > 0.0 && *s <= 3600.0);
+                options.seconds = seconds.ok_or(format!("--seconds is a time up to 3600, not {value:?}"))?;
+            }
+            "--slice" => options.slice = whole(u64::MAX)?,
+            "--table" => options.table_mb = whole(4096)? as usize,
+            "--seed" => options.seed = value.parse().map_err(|_| format!("--seed is a number, not {value:?}"))?,
+            _ => return Err(format!("unknown option {flag}")),
+        }
+    }
+    Ok(options)
 }
 
 /// `match` options: `--games N` (even), `--a SIDE`, `--b SIDE` (`EVAL:DEPTH` or `level:NAME`), `--exact E`,
@@ -424,6 +461,8 @@ mod tests {
         let book = BookOptions::default();
         let deeper = BookOptions { settings: BuildSettings { depth: 8, margin: 3, ..book.settings }, ..book };
         assert_eq!(parse("book --depth 8 --margin 3"), Ok(Command::Book(deeper)));
+        let deepen = DeepenOptions { positions: 5, seconds: 0.5, table_mb: 64, ..DeepenOptions::default() };
+        assert_eq!(parse("deepen --positions 5 --seconds 0.5 --table 64"), Ok(Command::Deepen(deepen)));
         for bad in [
             "",
             "perft",
@@ -447,6 +486,11 @@ mod tests {
             "book --depth 0",
             "book --plies x",
             "book --colour red",
+            "deepen --positions 0",
+            "deepen --seconds -1",
+            "deepen --empties 60",
+            "deepen --slice",
+            "deepen --table x",
             "frobnicate",
         ] {
             assert!(parse(bad).is_err(), "{bad:?} was accepted");
@@ -573,6 +617,9 @@ mod tests {
                     && m.movetimes.iter().all(|t| !t.is_zero() && *t <= Duration::from_secs(3600))
             }
             Command::Pace { games, .. } => (1..=10_000).contains(games),
+            Command::Deepen(d) => {
+                d.positions >= 1 && (1..=59).contains(&d.empties) && d.seconds > 0.0 && d.slice >= 1 && d.table_mb >= 1
+            }
             Command::Book(b) => {
                 let s = &b.settings;
                 (1..=30).contains(&s.depth) && s.max_ply >= 1 && s.margin >= 1 && s.max_positions >= 1
@@ -591,6 +638,10 @@ mod tests {
             "match",
             "pace",
             "book",
+            "deepen",
+            "--slice",
+            "--table",
+            "--empties",
             "help",
             "--help",
             "-h",
@@ -639,6 +690,7 @@ mod tests {
             "match --a novice --b level:beginner",
             "pace --games 2 --level expert --seed 4",
             "book --depth 6 --plies 4 --margin 2 --positions 50 --cache c --out o --weights w",
+            "deepen --positions 2 --empties 40 --seconds 0.1 --slice 20000 --table 16 --seed 2",
             "help",
         ];
         fuzz_command_lines("reversi-engine", 31, 20 * rounds(), (WORDS, GOOD), parse_command, in_range);

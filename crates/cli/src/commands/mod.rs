@@ -2,6 +2,7 @@
 
 pub mod bench_command;
 pub mod book_command;
+pub mod deepen_command;
 pub mod levels_command;
 pub mod match_command;
 pub mod nboard_command;
