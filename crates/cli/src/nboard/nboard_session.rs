@@ -236,13 +236,15 @@ impl Session {
         let start = Instant::now();
         let decision = match self.level {
             Some(level) => {
-                let cap_ms = (self.move_time.as_secs_f64() * 1e3).round().clamp(1.0, f64::from(u32::MAX)) as u32;
+                let cap_ms = self.move_time_ms();
                 let settings =
                     LevelSettings { target_ms: None, time_budget_ms: cap_ms, book: false, ..*level.settings() };
                 ThinkJob::new(&board, &settings, 0).run_on_clock(&mut self.ai, cap_ms, slice_nodes(&board))
             }
             None => {
-                let mut job = ThinkJob::evaluation(&board, &depth_settings(self.depth));
+                // The time per move as the cap, so the midgame iterations before a solve get their share of it.
+                let settings = LevelSettings { time_budget_ms: self.move_time_ms(), ..depth_settings(self.depth) };
+                let mut job = ThinkJob::evaluation(&board, &settings);
                 self.within_move_time(&mut job, &board)
             }
         };
@@ -313,13 +315,19 @@ impl Session {
         (scored, depth, nodes)
     }
 
+    /// The time per move in whole milliseconds (at least one).
+    fn move_time_ms(&self) -> u32 {
+        (self.move_time.as_secs_f64() * 1e3).round().clamp(1.0, f64::from(u32::MAX)) as u32
+    }
+
     /// Runs `job` in slices until it decides or the time per move is up, then takes its deepest finished answer.
     fn within_move_time(&mut self, job: &mut ThinkJob, board: &VariantBoard) -> Decision {
         let start = Instant::now();
         // Ten of the app's slices: a few tens of milliseconds natively, so the time is kept closely.
         let slice = 10 * slice_nodes(board);
         loop {
-            if let Some(decision) = job.step(&mut self.ai, slice) {
+            // On the clock: a solve takes over from the midgame iterations once they have had their share.
+            if let Some(decision) = job.step_timed(&mut self.ai, slice, start.elapsed().as_secs_f64() * 1e3) {
                 return decision;
             }
             if start.elapsed() >= self.move_time {
