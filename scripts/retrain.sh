@@ -37,4 +37,4 @@ fi
 GEN=1 CHUNKS=84 scripts/train-data.sh
 GEN=2 scripts/train-data.sh
 
-$T fit --out "$DIR/new.weights"   # the defaults are the shipped settings (prior: the baseline)
+$T fit --out "$DIR/new.weights"   # the defaults: every generation, 12 phases, prior crates/train/weights/gen3.weights

@@ -1,14 +1,18 @@
 //! "Play a friend online": the host makes an invitation (link, QR code); the guest who opens the link sees what
 //! they are invited to and presses Join, the answer comes back through Nostr relays, and both see "Connected" with
-//! the same check number. When no relay carries it, the answer code is pasted by hand as before. Below, the game
-//! by link for when no connection can be made.
+//! the same check number. When no relay carries it, the answer code is pasted by hand as before. Or Find an
+//! opponent: a stranger from the public lobby on the same relays. Below, the game by link for when no connection
+//! can be made.
 
 use super::Modal;
 use crate::model::options::Options;
 use crate::model::state::AppState;
-use crate::online::{game_url, share_or_copy, ColourChoice, Online, Phase, QrImage, RelayStatus, FAILED};
+use crate::online::{
+    game_url, share_or_copy, ColourChoice, Online, Phase, QrImage, RelayStatus, SeekChoice, SeekStatus, FAILED,
+};
 use leptos::prelude::*;
 use net::clock::{Clock, LIMITS_MINUTES};
+use net::lobby::MAX_NAME_CHARS;
 
 #[component]
 pub fn OnlineDialog() -> impl IntoView {
@@ -31,6 +35,7 @@ pub fn OnlineDialog() -> impl IntoView {
     };
     let connect = move || {
         error.set(None);
+        online.cancel_seek();
         if let Err(why) = online.connect(state, &code.get_untracked()) {
             error.set(Some(format!("Cannot use this code: {why}")));
         }
@@ -39,7 +44,7 @@ pub fn OnlineDialog() -> impl IntoView {
     let invited = move || online.invited.with(Option::is_some) && !matches!(phase(), Phase::Connected);
     // By hand: no relay carries the answer, so the guest sends the code and the host pastes it.
     let by_hand = move || matches!(relays(), RelayStatus::Unreachable | RelayStatus::NoAnswer);
-    let status = move || match phase() {
+    let phase_status = move |phase: Phase| match phase {
         Phase::Idle => String::new(),
         Phase::Preparing => "Preparing the connection details (a few seconds)…".into(),
         Phase::Invited => match relays() {
@@ -68,6 +73,17 @@ pub fn OnlineDialog() -> impl IntoView {
         Phase::Lost => "The connection was lost. The game is kept: make a fresh invitation to continue.".into(),
         Phase::Failed(why) => why,
     };
+    let seeking = move || online.seeking.get();
+    let status = move || match (seeking(), phase()) {
+        (SeekStatus::Paired(name), _) => match name {
+            Some(name) => format!("Opponent found: {name}. Connecting…"),
+            None => "Opponent found. Connecting…".into(),
+        },
+        (SeekStatus::Waiting(_), _) => String::new(),
+        (_, phase) => phase_status(phase),
+    };
+    // An invited guest's game is the empty one they are about to replace: nothing to send by link.
+    let offer_game_link = move || !invited();
     let failed = move || matches!(phase(), Phase::Failed(_) | Phase::Lost);
     let game_link = move || state.table.with(|t| game_url(&t.game));
     view! {
@@ -92,6 +108,7 @@ pub fn OnlineDialog() -> impl IntoView {
                 </section>
             </Show>
             <Show when=move || !invited()>
+            <FindOpponent />
             <section class="online-step" aria-labelledby="online-invite">
                 <h3 id="online-invite">"1. Invite a friend"</h3>
                 <p>
@@ -114,17 +131,7 @@ pub fn OnlineDialog() -> impl IntoView {
                             <option value="white">"White"</option>
                         </select>
                     </label>
-                    <label class="online-clock">
-                        "Clock "
-                        <select on:change=move |ev| {
-                            clock.set(event_target_value(&ev).parse().ok().and_then(Clock::with_minutes))
-                        }>
-                            <option value="none" selected>"No clock"</option>
-                            {LIMITS_MINUTES
-                                .map(|minutes| view! { <option value=minutes>{format!("{minutes} min per side")}</option> })
-                                .collect_view()}
-                        </select>
-                    </label>
+                    <ClockChoice clock class="online-clock" />
                 </Show>
                 <button type="button" class="action primary" on:click=move |_| online.invite(state, colour.get_untracked(), clock.get_untracked())>
                     {move || if online.invitation.get().is_some() { "New invitation" } else { "Create invitation" }}
@@ -164,12 +171,95 @@ pub fn OnlineDialog() -> impl IntoView {
                     write=Options::set_relays
                 />
             </details>
-            <section class="online-step" aria-labelledby="online-link">
-                <h3 id="online-link">"No connection? Send the game by link"</h3>
-                <p>"The game so far in a link: your friend opens it, plays a move and sends the new link back."</p>
-                {move || view! { <CodeBox label="Game link" text=game_link() attr="data-game-link" /> }}
-            </section>
+            <Show when=offer_game_link>
+                <section class="online-step" aria-labelledby="online-link">
+                    <h3 id="online-link">"No connection? Send the game by link"</h3>
+                    <p>"The game so far in a link: your friend opens it, plays a move and sends the new link back."</p>
+                    {move || view! { <CodeBox label="Game link" text=game_link() attr="data-game-link" /> }}
+                </section>
+            </Show>
         </Modal>
+    }
+}
+
+/// The clock for a new game: none, or minutes per side (`class` tells the invitation's from the lobby's).
+#[component]
+fn ClockChoice(clock: RwSignal<Option<Clock>>, class: &'static str) -> impl IntoView {
+    let selected = move |minutes: u64| clock.get_untracked().is_some_and(|c| c.limit_minutes() == minutes);
+    view! {
+        <label class=class>
+            "Clock "
+            <select on:change=move |ev| clock.set(event_target_value(&ev).parse().ok().and_then(Clock::with_minutes))>
+                <option value="none" selected=clock.get_untracked().is_none()>"No clock"</option>
+                {LIMITS_MINUTES
+                    .map(|minutes| {
+                        view! { <option value=minutes selected=selected(minutes)>{format!("{minutes} min per side")}</option> }
+                    })
+                    .collect_view()}
+            </select>
+        </label>
+    }
+}
+
+/// Find an opponent: a seek in the public lobby, its waiting line with Cancel, and what came of it.
+#[component]
+fn FindOpponent() -> impl IntoView {
+    let state = AppState::get();
+    let online = Online::get();
+    let kept = online.lobby_choice.get_untracked();
+    let clock = RwSignal::new(kept.as_ref().and_then(|c| c.clock));
+    let name = RwSignal::new(kept.map(|c| c.name).unwrap_or_default());
+    let seeking = move || online.seeking.get();
+    let waiting = move || matches!(seeking(), SeekStatus::Waiting(_) | SeekStatus::Paired(_));
+    let seek =
+        move |_| online.find_opponent(state, SeekChoice { clock: clock.get_untracked(), name: name.get_untracked() });
+    let outcome = move || match seeking() {
+        SeekStatus::NotFound => Some("No opponent found: nobody else is looking for this game right now.".to_string()),
+        SeekStatus::Unreachable => {
+            Some("No relay could be reached, and the lobby lives on them: invite a friend instead.".into())
+        }
+        SeekStatus::Refused(why) => Some(format!("Cannot look for an opponent: {why}.")),
+        _ => None,
+    };
+    view! {
+        <section class="online-step" aria-labelledby="online-lobby">
+            <h3 id="online-lobby">"Play someone new"</h3>
+            <p>"Anyone else looking for the same game (board and clock) right now; no account."</p>
+            <Show
+                when=waiting
+                fallback=move || {
+                    view! {
+                        <ClockChoice clock class="lobby-clock" />
+                        <label class="online-name">
+                            "Your name (optional) "
+                            <input
+                                type="text"
+                                maxlength=MAX_NAME_CHARS
+                                autocomplete="nickname"
+                                prop:value=move || name.get()
+                                on:input=move |ev| name.set(event_target_value(&ev))
+                            />
+                        </label>
+                        {move || outcome().map(|text| view! { <p class="online-outcome" role="status">{text}</p> })}
+                        <div class="online-actions">
+                            <button type="button" class="action primary" on:click=seek>
+                                {move || if outcome().is_some() { "Try again: find an opponent" } else { "Find an opponent" }}
+                            </button>
+                        </div>
+                    }
+                }
+            >
+                <p class="online-seeking" data-seeking role="status">
+                    {move || match seeking() {
+                        SeekStatus::Waiting(count) => format!("Looking for an opponent… ({count} seeking)"),
+                        _ => "Opponent found: connecting…".to_string(),
+                    }}
+                </p>
+                <div class="online-actions">
+                    <button type="button" class="action" on:click=move |_| online.cancel_seek()>"Cancel"</button>
+                </div>
+            </Show>
+        </section>
     }
 }
 

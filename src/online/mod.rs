@@ -5,6 +5,7 @@
 //! model and the crates below.
 
 mod connection;
+mod find_opponent;
 mod links;
 mod one_link;
 mod online_clocks;
@@ -12,6 +13,7 @@ mod online_panel;
 mod qr;
 mod relay_pool;
 
+pub use find_opponent::{SeekChoice, SeekStatus};
 pub use links::{follow_fragment, game_url, open_linked_game, share_or_copy, LinkedGame};
 pub use one_link::RelayStatus;
 pub use online_clocks::ClockFace;
@@ -95,6 +97,14 @@ pub struct Online {
     pub relays: RwSignal<RelayStatus>,
     /// A game that arrived in the page's link (`#game=`) while another was under way, until the player chooses.
     pub arrived_game: RwSignal<Option<LinkedGame>>,
+    /// The lobby, while this side seeks an opponent.
+    pub seeking: RwSignal<SeekStatus>,
+    /// What this side asked the lobby for, while it seeks or plays a game found there.
+    pub lobby_choice: RwSignal<Option<SeekChoice>>,
+    /// The name a lobby opponent announced, for the online panel.
+    pub opponent: RwSignal<Option<String>>,
+    /// A lobby's guest takes the next host's hello as a new game, even with an online game on the table.
+    joining_new: StoredValue<bool>,
     /// This side's code and the other's, for the check number.
     codes: StoredValue<(Option<Signal>, Option<Signal>)>,
     /// This side is the host of the connection being made.
@@ -131,8 +141,24 @@ impl Online {
         }
     }
 
-    /// Ends the connection, if any, and forgets its codes: the player has left online play.
+    /// Starts seeking an opponent in the lobby (ending any connection under way).
+    pub fn find_opponent(&self, state: AppState, choice: SeekChoice) {
+        find_opponent::start(state, *self, choice);
+    }
+
+    /// Stops seeking at once.
+    pub fn cancel_seek(&self) {
+        find_opponent::cancel(*self);
+    }
+
+    /// Find another opponent at the end of a lobby game.
+    pub fn seek_again(&self, state: AppState) {
+        find_opponent::seek_again(state, *self);
+    }
+
+    /// Ends the connection and any seek, and forgets its codes: the player has left online play.
     pub fn leave(&self) {
+        find_opponent::stop(*self);
         self.reset();
         self.phase.set(Phase::Idle);
     }
@@ -144,6 +170,7 @@ impl Online {
         self.invitation.set(None);
         self.answer.set(None);
         self.check.set(None);
+        self.opponent.set(None);
         self.codes.set_value((None, None));
         self.planned.set_value(None);
     }
@@ -162,6 +189,7 @@ impl Online {
     /// The host makes an invitation: for the online game on the table if this side hosts it (a reconnection),
     /// else for a new game of the options' variant with the chosen colour and clocks.
     pub fn invite(&self, state: AppState, colour: ColourChoice, clock: Option<Clock>) {
+        find_opponent::cancel(*self);
         self.reset();
         let resumes = state.table.with_untracked(|t| t.online.as_ref().is_some_and(|s| s.host));
         let mut terms = state.table.with_untracked(|t| {
@@ -186,6 +214,22 @@ impl Online {
             });
         }
         let invitation = Invitation { room: one_link::new_room(), terms: terms.expect("a new game or a resumed one") };
+        self.make_offer(state, move |online, signal| {
+            online.invitation.set(Some(links::invitation_url(&invitation, &signal)));
+            one_link::host_listen(state, online, invitation.room);
+        });
+    }
+
+    /// A lobby's host offers a new game to the seeker it was paired with: a random colour, the seek's clock.
+    fn offer_lobby_game(&self, state: AppState, clock: Option<Clock>, then: impl FnOnce(Online, Signal) + 'static) {
+        self.reset();
+        let me = if js_sys::Math::random() < 0.5 { Color::Black } else { Color::White };
+        self.planned.set_value(Some(Session::host(me, random_id(), clock)));
+        self.make_offer(state, then);
+    }
+
+    /// This side hosts: it gathers its connection details into an offer, then `then` passes it on.
+    fn make_offer(&self, state: AppState, then: impl FnOnce(Online, Signal) + 'static) {
         self.hosting.set_value(true);
         self.phase.set(Phase::Preparing);
         if let Err(why) = self.open_peer(state) {
@@ -196,10 +240,9 @@ impl Online {
             let Some(peer) = current_peer() else { return };
             match peer.offer().await {
                 Ok(signal) => {
-                    online.invitation.set(Some(links::invitation_url(&invitation, &signal)));
-                    online.codes.set_value((Some(signal), None));
+                    online.codes.set_value((Some(signal.clone()), None));
                     online.phase.set(Phase::Invited);
-                    one_link::host_listen(state, online, invitation.room);
+                    then(online, signal);
                 }
                 Err(why) => online.fail(why),
             }
@@ -210,6 +253,7 @@ impl Online {
     /// through the relays.
     pub fn join(&self, state: AppState) {
         let Some(invited) = self.invited.get_untracked() else { return };
+        find_opponent::cancel(*self);
         if let Err(why) = self.connect(state, &invited.offer.encode()) {
             return self.fail(why);
         }
@@ -327,11 +371,13 @@ impl Online {
 
     fn received(&self, state: AppState, text: &str) {
         // A guest without this host's game takes it from the host's hello.
-        let joining =
-            !self.hosting.get_value() && state.table.with_untracked(|t| t.online.as_ref().is_none_or(|s| s.host));
+        let joining = !self.hosting.get_value()
+            && (self.joining_new.get_value()
+                || state.table.with_untracked(|t| t.online.as_ref().is_none_or(|s| s.host)));
         if joining {
             match Session::join(text) {
                 Ok((session, game)) => {
+                    self.joining_new.set_value(false);
                     set_aside_local_game(state);
                     state.table.set(Table::online(game, session));
                     play_as_people(state);
@@ -436,6 +482,10 @@ pub fn install(state: AppState) -> Online {
         invited: RwSignal::new(None),
         relays: RwSignal::new(RelayStatus::Off),
         arrived_game: RwSignal::new(None),
+        seeking: RwSignal::new(SeekStatus::Off),
+        lobby_choice: RwSignal::new(None),
+        joining_new: StoredValue::new(false),
+        opponent: RwSignal::new(None),
         codes: StoredValue::new((None, None)),
         hosting: StoredValue::new(false),
         planned: StoredValue::new(None),
@@ -459,6 +509,7 @@ pub fn install(state: AppState) -> Online {
     keep_alive.forget();
     online_clocks::start_ticking(state, online);
     one_link::install(online);
+    find_opponent::install(online);
     links::follow_shared_links(state);
     online
 }

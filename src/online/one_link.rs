@@ -83,11 +83,11 @@ pub fn new_room() -> RoomKey {
     RoomKey { id: random_bytes(), secret: random_bytes() }
 }
 
-fn now_seconds() -> u64 {
+pub fn now_seconds() -> u64 {
     (js_sys::Date::now() / 1000.0) as u64
 }
 
-fn throwaway_keys() -> Keys {
+pub fn throwaway_keys() -> Keys {
     loop {
         if let Some(keys) = Keys::from_random(random_bytes()) {
             return keys;

@@ -1,5 +1,5 @@
 //! The online game's panel beside the board: the connection, whose turn, and the requests between the players
-//! (take back, rematch) with their answers.
+//! (take back, rematch) with their answers; after a game found in the lobby, Find another opponent.
 
 use super::{Online, Phase};
 use crate::model::state::{AppState, Dialog};
@@ -76,6 +76,7 @@ fn SeatView(me: Color) -> impl IntoView {
     let they_offer_rematch = move || pending().and_then(|p| p.1).is_some_and(|(by, _)| by != me);
     let i_offer_rematch = move || pending().and_then(|p| p.1).is_some_and(|(by, _)| by == me);
     let over = move || state.table.with(|t| t.game.is_over());
+    let from_lobby = move || online.lobby_choice.with(Option::is_some);
     let may_ask_undo =
         move || state.table.with(|t| t.online.as_ref().is_some_and(|s| s.undo_target(&t.game).is_some()));
     let act = move |f: fn(&mut Session, &mut game::Game) -> Option<net::protocol::Message>| {
@@ -110,7 +111,10 @@ fn SeatView(me: Color) -> impl IntoView {
     view! {
         <section class="online-panel" aria-label="Online game">
             <p class="online-line">
-                <span class="online-you">{format!("Online: you play {me}")}</span>
+                <span class="online-you">
+                    {format!("Online: you play {me}")}
+                    {move || online.opponent.get().map(|name| format!(" against {name}"))}
+                </span>
                 <span data-connection=move || phase().key()>{line}{check}</span>
             </p>
             <div class="online-actions">
@@ -136,6 +140,11 @@ fn SeatView(me: Color) -> impl IntoView {
                 </Show>
                 <Show when=they_offer_rematch>
                     <button type="button" class="action primary" on:click=accept_rematch>"Accept rematch"</button>
+                </Show>
+                <Show when=move || over() && from_lobby()>
+                    <button type="button" class="action" on:click=move |_| online.seek_again(state)>
+                        "Find another opponent"
+                    </button>
                 </Show>
             </div>
         </section>

@@ -65,6 +65,7 @@ test('the guest opens the link, presses Join, and both play a whole game with no
   await invited.getByText('You are invited to a game of Reversi').waitFor();
   assert.match(await invited.textContent(), /8×8, four-disc start, Black moves first · you play White · no clock/);
   assert.equal(guestMessages.sent, 0, 'nothing goes to a relay before the guest presses Join');
+  assert.equal(await invited.getByText('Send the game by link').count(), 0, 'not offered for the guest\'s empty game');
   await screenshot(guest.page, 'one-link-invited-phone');
   await guest.page.setViewportSize({ width: 1280, height: 800 });
   await screenshot(guest.page, 'one-link-invited-desktop');

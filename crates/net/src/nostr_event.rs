@@ -3,7 +3,9 @@
 //! text from a relay is size-limited and checked (the event's id is recomputed and its signature verified) before
 //! anything reads its content.
 
+use k256::elliptic_curve::point::AffineCoordinates;
 use k256::schnorr::{Signature, SigningKey, VerifyingKey};
+use k256::ProjectivePoint;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -42,6 +44,15 @@ impl Keys {
     /// The public key in hex, as events name their author.
     pub fn public_hex(&self) -> String {
         hex(&self.secret.verifying_key().to_bytes())
+    }
+
+    /// The x-coordinate of this secret times `other`'s public key (ECDH): the same on both sides, since a point
+    /// and its negation share their x (BIP-340 keys name only x), and unknown to anyone holding neither secret.
+    /// `None` for text that is no public key.
+    pub fn shared_secret(&self, other: &str) -> Option<[u8; 32]> {
+        let other = VerifyingKey::from_bytes(&unhex::<32>(other)?).ok()?;
+        let shared = (ProjectivePoint::from(*other.as_affine()) * **self.secret.as_nonzero_scalar()).to_affine();
+        Some(shared.x().into())
     }
 }
 
@@ -107,9 +118,10 @@ fn event_id(pubkey: &str, created_at: u64, kind: u32, tags: &[Vec<String>], cont
     Sha256::digest(serialised.as_bytes()).into()
 }
 
-/// `["REQ", id, filter]`: the events of `kind` tagged `#t` with `topic`, from `since` on.
-pub fn subscribe(subscription: &str, kind: u32, topic: &str, since: u64) -> String {
-    let filter = serde_json::json!({ "kinds": [kind], "#t": [topic], "since": since });
+/// `["REQ", id, filter]`: the events of `kind` with the tag `tag` (a single letter, as relays index: `t` a topic,
+/// `p` the key an event is for) set to `value`, from `since` on.
+pub fn subscribe(subscription: &str, kind: u32, (tag, value): (char, &str), since: u64) -> String {
+    let filter = serde_json::json!({ "kinds": [kind], format!("#{tag}"): [value], "since": since });
     serde_json::json!(["REQ", subscription, filter]).to_string()
 }
 
@@ -258,8 +270,18 @@ mod tests {
         let huge = format!(r#"["NOTICE","{}"]"#, "x".repeat(MAX_RELAY_MESSAGE_BYTES));
         assert!(RelayMessage::parse(&huge).unwrap_err().contains("bytes"));
         assert!(publish(&event).starts_with(r#"["EVENT",{"#));
-        assert_eq!(subscribe("s", 25_050, "ab", 9), r##"["REQ","s",{"#t":["ab"],"kinds":[25050],"since":9}]"##);
+        assert_eq!(subscribe("s", 25_050, ('t', "ab"), 9), r##"["REQ","s",{"#t":["ab"],"kinds":[25050],"since":9}]"##);
         assert_eq!(unsubscribe("s"), r#"["CLOSE","s"]"#);
+    }
+
+    #[test]
+    fn both_sides_of_an_exchange_compute_the_same_secret_and_a_third_another() {
+        let (a, b, c) = (keys(1), keys(2), keys(3));
+        let shared = a.shared_secret(&b.public_hex()).unwrap();
+        assert_eq!(b.shared_secret(&a.public_hex()), Some(shared));
+        assert_ne!(c.shared_secret(&a.public_hex()), Some(shared));
+        assert_eq!(a.shared_secret("not a key"), None);
+        assert_eq!(a.shared_secret(&"f".repeat(64)), None, "x beyond the field is no point");
     }
 
     #[test]

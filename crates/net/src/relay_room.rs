@@ -179,7 +179,7 @@ impl Room {
 
     /// The `REQ` that asks a relay for the room's events from now on.
     pub fn subscription(&self, id: &str) -> String {
-        subscribe(id, ROOM_KIND, &self.topic, self.opened_at.saturating_sub(FUTURE_SECONDS))
+        subscribe(id, ROOM_KIND, ('t', &self.topic), self.opened_at.saturating_sub(FUTURE_SECONDS))
     }
 
     /// An event carrying `signal` to `to` (or anyone in the room), sealed with the room's key; `nonce` and
@@ -194,7 +194,9 @@ impl Room {
             .expect("sealing a short message cannot fail");
         let content = URL_SAFE_NO_PAD.encode([nonce.as_slice(), &ciphertext].concat());
         let expiration = (now + STALE_SECONDS).to_string();
-        let tags = vec![vec!["t".into(), self.topic.clone()], vec!["expiration".into(), expiration]];
+        let mut tags = vec![vec!["t".into(), self.topic.clone()], vec!["expiration".into(), expiration]];
+        // Addressed messages name their reader, so a lobby seeker can ask for what is sent to it (lobby.rs).
+        tags.extend(to.map(|to| vec!["p".into(), to.to_string()]));
         Event::sign(&self.keys, Draft { created_at: now, kind: ROOM_KIND, tags, content: &content }, &aux_rand)
     }
 

@@ -4,7 +4,7 @@
 //! early stopping on validation games; and the error table on held-out positions.
 
 use super::samples::Sample;
-use engine::eval::pattern::{canonical_indices, features, FEATURES, PHASE_SIZE};
+use engine::eval::pattern::{canonical_indices, features, phase, FEATURES, PHASE_SIZE};
 use engine::eval::Evaluator;
 
 #[derive(Clone, Copy, Debug)]
@@ -38,9 +38,17 @@ impl Default for FitConfig {
     }
 }
 
-/// The phase of a position with `empties` empty squares among `phases` equal slices of 60..1 (0 joins the last).
-pub fn phase_of(empties: u32, phases: usize) -> usize {
-    ((60 - empties.min(60)) as usize * phases / 60).min(phases - 1)
+/// Weights in discs (`PHASE_SIZE` a phase) carried over to `phases` phases: each new phase takes the tables of the
+/// old phase its first empties count falls in, so a fit with more phases starts from (and shrinks towards) fewer.
+pub fn resample_phases(discs: &[f32], phases: usize) -> Vec<f32> {
+    let old_phases = discs.len() / PHASE_SIZE;
+    (0..phases)
+        .flat_map(|p| {
+            let empties = (0..=60).rev().find(|&e| phase(e, phases) == p).expect("every phase has an empties count");
+            &discs[phase(empties, old_phases) * PHASE_SIZE..][..PHASE_SIZE]
+        })
+        .copied()
+        .collect()
 }
 
 /// A position prepared for the fit: its phase, its label and its features' class representatives.
@@ -54,7 +62,7 @@ fn rows(samples: &[Sample], phases: usize, canonical: &[u32]) -> Vec<Row> {
     samples
         .iter()
         .map(|s| Row {
-            phase: phase_of(s.board.empty_count(), phases) as u32,
+            phase: phase(s.board.empty_count(), phases) as u32,
             label: s.score as f32,
             features: features(&s.board).map(|f| canonical[f as usize]),
         })
@@ -230,16 +238,19 @@ mod tests {
         let config = FitConfig { epochs: 60, ..FitConfig::default() };
         let eval = PatternEvaluator::new(Weights::from_discs(&fit(&train, &validation, &config, None, |_| {}).discs));
         let fitted: f64 = phase_errors(&eval, &test).iter().filter(|e| e.0 > 0).map(|e| e.1).sum::<f64>();
-        let zero = PatternEvaluator::new(Weights::zeros());
+        let zero = PatternEvaluator::new(Weights::zeros(config.phases));
         let baseline: f64 = phase_errors(&zero, &test).iter().filter(|e| e.0 > 0).map(|e| e.1).sum::<f64>();
         assert!(fitted < 0.6 * baseline, "fitted {fitted:.1} vs predicting zero {baseline:.1}");
     }
 
     /// With a prior, weights no training position reaches keep the prior's value, and a fit on positions the prior
-    /// already predicts exactly leaves the prior as it is.
+    /// already predicts exactly leaves the prior as it is (the prior's 12 phases carried over to the fit's 30).
     #[test]
     fn a_prior_is_kept_where_the_data_agrees_or_says_nothing() {
-        let prior = Weights::decode(include_bytes!("../weights/baseline.weights")).unwrap().to_discs();
+        let config = FitConfig { epochs: 30, phases: 30, ..FitConfig::default() };
+        let baseline = Weights::decode(include_bytes!("../weights/baseline.weights")).unwrap();
+        assert_eq!(baseline.phases, 12);
+        let prior = resample_phases(&baseline.to_discs(), config.phases);
         let eval = PatternEvaluator::new(Weights::from_discs(&prior));
         let mut rng = Rng::new(3);
         let mut samples = Vec::new();
@@ -256,11 +267,24 @@ mod tests {
             }
         }
         let (validation, train): (Vec<Sample>, Vec<Sample>) = samples.into_iter().partition(|s| s.is_validation());
-        let config = FitConfig { epochs: 30, ..FitConfig::default() };
         let fitted = fit(&train, &validation, &config, Some(&prior), |_| {}).discs;
         let moved = fitted.iter().zip(&prior).filter(|(a, b)| (*a - *b).abs() > 0.5).count();
         let untouched_phase = &fitted[(config.phases - 1) * PHASE_SIZE..];
         assert_eq!(untouched_phase, &prior[(config.phases - 1) * PHASE_SIZE..], "no position in the last phase");
         assert!(moved < 50, "{moved} weights moved by more than half a disc from a prior that fits the labels");
+    }
+
+    #[test]
+    fn resampled_phases_read_an_old_phase_of_their_empties() {
+        // Twelve phases whose every weight is its phase number, carried over to 30 phases and to 60.
+        let twelve: Vec<f32> = (0..12 * PHASE_SIZE).map(|i| (i / PHASE_SIZE) as f32).collect();
+        let thirty = resample_phases(&twelve, 30);
+        assert_eq!(thirty.len(), 30 * PHASE_SIZE);
+        for p in 0..30 {
+            let old: Vec<f32> = (0..=60).filter(|&e| phase(e, 30) == p).map(|e| phase(e, 12) as f32).collect();
+            assert!(old.contains(&thirty[p * PHASE_SIZE + 7]), "phase {p}: {old:?}");
+        }
+        // One phase per empties count nests in every slicing, so going there and back changes nothing.
+        assert_eq!(resample_phases(&resample_phases(&twelve, 60), 12), twelve);
     }
 }

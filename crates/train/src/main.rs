@@ -5,7 +5,7 @@
 //! reversi-train fit --data target/train/games.bin --out crates/engine/data/eval.weights
 //! ```
 
-use engine::eval::weights::Weights;
+use engine::eval::weights::{Weights, MAX_PHASES};
 use engine::eval::PatternEvaluator;
 use engine::eval::{Evaluator, HandEvaluator};
 use engine::search::Searcher;
@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
-use train::fit::{bucket_empties, error_bucket, fit, phase_errors, FitConfig, ERROR_BUCKETS};
+use train::fit::{bucket_empties, error_bucket, fit, phase_errors, resample_phases, FitConfig, ERROR_BUCKETS};
 use train::labelled_play::{play_labelled_game, LabelledPlay};
 use train::quantise::quantise;
 use train::records::{self, Chunk};
@@ -30,22 +30,24 @@ const USAGE: &str = "usage:
                          [--noise 0.1]    resumable: chunks already on disk are skipped
   reversi-train relabel  [--data target/train/games.bin] [--weights crates/engine/data/eval.weights] [--depth 4] [--exact 16]
                          [--out target/train/relabelled.bin]
-  reversi-train fit      [--data crates/train/data/d8e20,crates/train/data/d8e20g2] [--epochs 400] [--ridge 2] [--smoothing 16] [--step 0.25]
-                         [--patience 20] [--quantum 3] [--out crates/engine/data/eval.weights] [--baseline crates/train/weights/baseline.weights|none]
-                         [--prior crates/train/weights/baseline.weights|none]   start from the prior and shrink towards it
-                         (the defaults make the shipped weights)
-  reversi-train errors   [--data crates/train/data/d8e20,crates/train/data/d8e20g2] [--weights crates/engine/data/eval.weights] [--baseline crates/train/weights/baseline.weights]
+  reversi-train fit      [--data crates/train/data/d8e20,crates/train/data/d8e20g2,crates/train/data/d10e20g3] [--epochs 400] [--ridge 2] [--smoothing 16] [--step 0.25]
+                         [--patience 20] [--quantum 3] [--phases 12] [--out crates/engine/data/eval.weights] [--baseline crates/train/weights/gen3.weights|none]
+                         [--prior crates/train/weights/gen3.weights|none]   start from the prior and shrink towards it
+                         (its phases carried over to --phases; the defaults make the shipped weights)
+  reversi-train errors   [--data crates/train/data/d8e20,crates/train/data/d8e20g2,crates/train/data/d10e20g3] [--weights crates/engine/data/eval.weights]
+                         [--baseline crates/train/weights/gen3.weights]
   reversi-train solver-nodes --obf FILE [--count 5] [--weights crates/engine/data/eval.weights]
 --data takes several files separated by commas; a directory stands for its chunk files (*.rvg).";
 
-/// Today's weights as of issue 14, which new weights are measured against.
-const BASELINE: &str = "crates/train/weights/baseline.weights";
+/// The shipped weights as of issue 31 (those generation 3 searched with), which new weights start from and are
+/// measured against.
+const BASELINE: &str = "crates/train/weights/gen3.weights";
 
 /// The shipped weights, which `fit` writes and `relabel`, `errors` and `solver-nodes` read by default.
 const SHIPPED: &str = "crates/engine/data/eval.weights";
 
 /// Every generation's deep-labelled self-play chunks (`selfplay`; `scripts/train-data.sh` makes them).
-const DEEP_DATA: &str = "crates/train/data/d8e20,crates/train/data/d8e20g2";
+const DEEP_DATA: &str = "crates/train/data/d8e20,crates/train/data/d8e20g2,crates/train/data/d10e20g3";
 
 /// The `--name value` options of a subcommand, each name one it knows.
 struct Flags(HashMap<String, String>);
@@ -166,16 +168,32 @@ fn parse_command(args: &[String]) -> Result<Command, String> {
         "fit" => {
             let flags = Flags::parse(
                 rest,
-                &["data", "epochs", "ridge", "smoothing", "step", "patience", "quantum", "out", "baseline", "prior"],
+                &[
+                    "data",
+                    "epochs",
+                    "ridge",
+                    "smoothing",
+                    "step",
+                    "patience",
+                    "quantum",
+                    "phases",
+                    "out",
+                    "baseline",
+                    "prior",
+                ],
             )?;
             let defaults = FitConfig::default();
+            let phases = flags.get("phases", defaults.phases)?;
+            if !(1..=MAX_PHASES).contains(&phases) {
+                return Err(format!("--phases: 1 to {MAX_PHASES} (one per empties count)"));
+            }
             let config = FitConfig {
+                phases,
                 epochs: flags.get("epochs", defaults.epochs)?,
                 ridge: flags.get("ridge", defaults.ridge)?,
                 smoothing: flags.get("smoothing", defaults.smoothing)?,
                 step: flags.get("step", defaults.step)?,
                 patience: flags.get("patience", defaults.patience)?,
-                ..defaults
             };
             let baseline = flags.path("baseline", BASELINE);
             let prior = flags.path("prior", BASELINE);
@@ -354,7 +372,10 @@ fn fit_command(
     let all = load_samples(data)?;
     let (held_out, rest): (Vec<Sample>, Vec<Sample>) = all.into_iter().partition(Sample::is_held_out);
     let (validation, train): (Vec<Sample>, Vec<Sample>) = rest.into_iter().partition(Sample::is_validation);
-    let prior = prior.map(|path| read_weights(&path)).transpose()?.map(|weights| weights.to_discs());
+    let prior = prior
+        .map(|path| read_weights(&path))
+        .transpose()?
+        .map(|weights| resample_phases(&weights.to_discs(), config.phases));
     let start = Instant::now();
     let fitted = fit(&train, &validation, config, prior.as_deref(), |line| eprintln!("{line}"));
     let weights = quantise(&fitted.discs, &fitted.counts, quantum);
@@ -490,10 +511,15 @@ mod tests {
         assert_eq!(parse("selfplay --weights w").unwrap_err(), "selfplay needs --dir");
         assert_eq!(parse("selfplay --dir d").unwrap_err(), "selfplay needs --weights");
         assert_eq!((chunks, chunk_games, threads, config.noise), (1_000_000, 40, 2, 0.1));
-        let Ok(Command::Fit { data, baseline, quantum, .. }) = parse("fit --baseline none --quantum 0.5") else {
+        let Ok(Command::Fit { data, baseline, quantum, prior, config, .. }) =
+            parse("fit --baseline none --quantum 0.5")
+        else {
             panic!("fit was refused")
         };
         assert_eq!((data.as_str(), baseline, quantum), (DEEP_DATA, None, 0.5));
+        assert_eq!((prior, config.phases), (Some(PathBuf::from(BASELINE)), 12));
+        let Ok(Command::Fit { config, .. }) = parse("fit --phases 30") else { panic!("fit --phases 30 was refused") };
+        assert_eq!(config.phases, 30);
         assert!(matches!(parse("solver-nodes --obf a.obf"), Ok(Command::SolverNodes { count: 5, .. })));
         for bad in [
             "",
@@ -505,6 +531,8 @@ mod tests {
             "selfplay --dir d --weights w --depth 61",
             "selfplay --noise",
             "fit --epochs many",
+            "fit --phases 0",
+            "fit --phases 61",
             "errors --weight w",
             "solver-nodes",
         ] {
@@ -524,9 +552,8 @@ mod tests {
                     && *threads > 0
             }
             // Any value of their types will do.
-            Command::Relabel { .. } | Command::Fit { .. } | Command::Errors { .. } | Command::SolverNodes { .. } => {
-                true
-            }
+            Command::Fit { config, .. } => (1..=MAX_PHASES).contains(&config.phases),
+            Command::Relabel { .. } | Command::Errors { .. } | Command::SolverNodes { .. } => true,
         }
     }
 
@@ -559,6 +586,7 @@ mod tests {
             "--step",
             "--patience",
             "--quantum",
+            "--phases",
             "--baseline",
             "--obf",
             "--count",
@@ -571,8 +599,8 @@ mod tests {
             "selfplay --dir d --weights w --chunks 9 --chunk-games 40 --threads 2 --seed 1 --random 4-16 --depth 8 \
              --exact 20 --noise 0.1",
             "relabel --data a,b --weights w --depth 4 --exact 16 --out o",
-            "fit --data d --epochs 400 --ridge 2 --smoothing 4 --step 0.25 --patience 20 --quantum 0 --out o \
-             --baseline none",
+            "fit --data d --epochs 400 --ridge 2 --smoothing 4 --step 0.25 --patience 20 --quantum 0 --phases 12 \
+             --out o --baseline none",
             "errors --data d --weights w --baseline b",
             "solver-nodes --obf f --count 5 --weights w",
         ];

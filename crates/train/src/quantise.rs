@@ -27,11 +27,11 @@ pub fn quantise(discs: &[f32], counts: &[f32], quantum: f32) -> Weights {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::eval::pattern::{PHASES, PHASE_SIZE};
+    use engine::eval::pattern::PHASE_SIZE;
 
     #[test]
     fn well_measured_weights_keep_their_sixteenths_and_rare_ones_take_coarse_steps() {
-        let size = PHASES * PHASE_SIZE;
+        let size = 12 * PHASE_SIZE;
         let discs: Vec<f32> = (0..size).map(|i| ((i * 7919) % 401) as f32 / 16.0 - 12.5).collect();
         // Every weight used 10,000 times, or never.
         let exact = Weights::from_discs(&discs);
@@ -50,7 +50,7 @@ mod tests {
     #[test]
     fn the_step_shrinks_with_the_square_root_of_the_count() {
         // quantum 1 disc: 15 positions give a step of 1/4 disc (16/√16 = 4 sixteenths), so 0.3 discs → 0.25.
-        let size = PHASES * PHASE_SIZE;
+        let size = 12 * PHASE_SIZE;
         let mut discs = vec![0f32; size];
         let mut counts = vec![0f32; size];
         discs[0] = 0.3;

@@ -1,11 +1,13 @@
 //! The evaluation's features: Logistello/Edax-style patterns (edges with X-squares, corner blocks, lines and
-//! diagonals), all symmetric instances of a shape sharing one weight table, plus mobility and a per-empties bias.
+//! diagonals), all symmetric instances of a shape sharing one weight table, plus mobility, potential mobility and a
+//! per-empties bias.
 //!
 //! Technique: instead of gathering every instance's squares one by one, the board is mirrored by the eight
 //! symmetries of the square once, and each shape is read in its one canonical place (near a1) from the mirrored
 //! boards with a few shifts and masks (a magic multiply for diagonals). The binary occupancy of each side is then
 //! turned into a base-3 index with one table look-up per side.
 
+use crate::bits::neighbours;
 use crate::rules::board::{symmetry, Board};
 
 /// One shape: its canonical squares read from a mirrored board, and which mirrorings give distinct instances.
@@ -103,6 +105,10 @@ const MOBILITY_SIZE: u32 = 32;
 /// Entries of the bias table: one per empties count 0..=60 (a board with fewer than the four starting discs, which
 /// no game reaches but a test position may hold, reads the entry of 60).
 const BIAS_SIZE: u32 = 61;
+/// Entries of the potential mobility tables (counts of empty squares beside the other side's discs, at most 60).
+const POTENTIAL_SIZE: u32 = 61;
+/// The tables after the shapes': own and opponent mobility, the bias, own and opponent potential mobility.
+const TABLE_SIZES: [u32; 5] = [MOBILITY_SIZE, MOBILITY_SIZE, BIAS_SIZE, POTENTIAL_SIZE, POTENTIAL_SIZE];
 
 const fn pow3(n: u32) -> u32 {
     let mut p = 1;
@@ -124,33 +130,41 @@ const fn count_instances() -> usize {
     n
 }
 
-/// Pattern instances, then own mobility, opponent mobility and the bias.
-pub const FEATURES: usize = count_instances() + 3;
+/// Pattern instances, then one feature per table of `TABLE_SIZES`.
+pub const FEATURES: usize = count_instances() + TABLE_SIZES.len();
 
-/// Start of each shape's table, then of the mobility and bias tables, inside one phase's weights.
-const fn table_offsets() -> [u32; SHAPES.len() + 4] {
-    let mut offsets = [0; SHAPES.len() + 4];
+const TABLES: usize = SHAPES.len() + TABLE_SIZES.len();
+
+/// Start of each shape's table, then of the tables of `TABLE_SIZES`, inside one phase's weights; the end last.
+const fn table_offsets() -> [u32; TABLES + 1] {
+    let mut offsets = [0; TABLES + 1];
     let mut i = 0;
-    while i < SHAPES.len() {
-        offsets[i + 1] = offsets[i] + pow3(SHAPES[i].squares);
+    while i < TABLES {
+        let size = if i < SHAPES.len() { pow3(SHAPES[i].squares) } else { TABLE_SIZES[i - SHAPES.len()] };
+        offsets[i + 1] = offsets[i] + size;
         i += 1;
     }
-    offsets[i + 1] = offsets[i] + MOBILITY_SIZE;
-    offsets[i + 2] = offsets[i + 1] + MOBILITY_SIZE;
-    offsets[i + 3] = offsets[i + 2] + BIAS_SIZE;
     offsets
 }
 
-const OFFSETS: [u32; SHAPES.len() + 4] = table_offsets();
+const OFFSETS: [u32; TABLES + 1] = table_offsets();
 
 /// Weights per phase: every table laid end to end.
-pub const PHASE_SIZE: usize = OFFSETS[SHAPES.len() + 3] as usize;
+pub const PHASE_SIZE: usize = OFFSETS[TABLES] as usize;
 
-/// Game phases by number of empties: 60..56 is phase 0, …, 5..1 is phase 11 (and 0 empties joins it).
+/// Weights per phase of the files made before the potential mobility tables (issue 31): read with those tables
+/// zero, so older weights still play (and are measured against) in the same program.
+pub const PHASE_SIZE_WITHOUT_POTENTIAL: usize = OFFSETS[SHAPES.len() + 3] as usize;
+
+/// Game phases of the weights `reversi-train fit` makes by default (a weights file names its own count): one per
+/// five empties, 60-56 is phase 0, …, 5-1 is phase 11 (and 0 empties joins it). 30 phases (`fit --phases 30`) fitted
+/// no better on this project's data and played no better (docs/training.md), in a file twice the size.
 pub const PHASES: usize = 12;
 
-pub fn phase(empties: u32) -> usize {
-    ((60 - empties.min(60)) as usize / 5).min(PHASES - 1)
+/// The phase of a position with `empties` empty squares among `phases` equal slices of the empties 60..1 (0 joins
+/// the last; the boards with fewer than four discs that only tests make read phase 0).
+pub fn phase(empties: u32, phases: usize) -> usize {
+    ((60 - empties.min(60)) as usize * phases / 60).min(phases - 1)
 }
 
 /// For each table (shapes, two mobility tables, bias): its first entry and length within a phase.
@@ -230,9 +244,15 @@ pub fn features(board: &Board) -> [u32; FEATURES] {
     }
     gather_shape!(0 1 2 3 4 5 6 7 8 9 10);
     let clamp = |moves: u64| moves.count_ones().min(MOBILITY_SIZE - 1);
-    out[n] = OFFSETS[SHAPES.len()] + clamp(board.moves());
-    out[n + 1] = OFFSETS[SHAPES.len() + 1] + clamp(board.opponent_moves());
-    out[n + 2] = OFFSETS[SHAPES.len() + 2] + board.empty_count().min(BIAS_SIZE - 1);
+    let tables = &OFFSETS[SHAPES.len()..];
+    out[n] = tables[0] + clamp(board.moves());
+    out[n + 1] = tables[1] + clamp(board.opponent_moves());
+    out[n + 2] = tables[2] + board.empty_count().min(BIAS_SIZE - 1);
+    // Potential mobility (the frontier seen from the other side): empty squares beside the opponent's discs are
+    // the side to move's future moves, and the reverse. Shifts and a popcount, no branch.
+    let empty = board.empties();
+    out[n + 3] = tables[3] + (neighbours(board.opponent) & empty).count_ones().min(POTENTIAL_SIZE - 1);
+    out[n + 4] = tables[4] + (neighbours(board.player) & empty).count_ones().min(POTENTIAL_SIZE - 1);
     out
 }
 
@@ -303,6 +323,22 @@ mod tests {
         // Player on a1, opponent on b1: edge digits 1 + 2·3 = 7 in the a1-side instance.
         let f = features(&Board::new(1, 2));
         assert_eq!(f[0], 7);
+    }
+
+    #[test]
+    fn potential_mobility_counts_the_empties_beside_the_other_side() {
+        // Player on a1, opponent on b1: c1, a2, b2, c2 are beside the opponent; a2, b2 beside the player.
+        let f = features(&Board::new(1, 2));
+        let starts: Vec<usize> = tables().map(|t| t.start).collect();
+        assert_eq!(f[FEATURES - 2] as usize - starts[SHAPES.len() + 3], 4);
+        assert_eq!(f[FEATURES - 1] as usize - starts[SHAPES.len() + 4], 2);
+    }
+
+    #[test]
+    fn phases_are_equal_slices_of_the_empties() {
+        assert_eq!((phase(60, 12), phase(56, 12), phase(55, 12), phase(1, 12), phase(0, 12)), (0, 0, 1, 11, 11));
+        assert_eq!((phase(60, 30), phase(59, 30), phase(58, 30), phase(1, 30), phase(0, 30)), (0, 0, 1, 29, 29));
+        assert_eq!((phase(64, 30), phase(0, 1)), (0, 0));
     }
 
     #[test]

@@ -1,36 +1,44 @@
 //! The trained pattern evaluation: the sum of one weight per feature (`pattern::features`) from the tables of
-//! the position's phase.
+//! the position's phase, found by one look-up by empties count (no division or branch on the hot path).
 
 use super::evaluator::Evaluator;
 use super::pattern::{features, phase, PHASE_SIZE};
-use super::weights::{PhasedDecoder, Weights, UNITS_PER_DISC};
+use super::weights::{PhasedDecoder, Weights, MAX_PHASES, UNITS_PER_DISC};
 use crate::rules::{Board, MAX_SCORE};
 use crate::shipped::DataFile;
 use std::sync::{Arc, OnceLock};
 
 /// The shipped weights' tables (trained by `reversi-train`), decoded once and shared.
-static SHIPPED_TABLES: OnceLock<Arc<[i16]>> = OnceLock::new();
+static SHIPPED_TABLES: OnceLock<PatternEvaluator> = OnceLock::new();
 const CHECKED: &str = "crates/engine/data/eval.weights is checked by a test";
 const INSTALLED: &str = "the weights are installed before any search (shipped::ready)";
+
+/// Empties counts a board can have (test positions may hold fewer than the four starting discs).
+const EMPTIES_COUNTS: usize = 65;
 
 #[derive(Clone, Debug)]
 pub struct PatternEvaluator {
     weights: Arc<[i16]>,
+    /// Where the tables of the phase of each empties count start in `weights`.
+    phase_start: [u32; EMPTIES_COUNTS],
 }
 
 impl PatternEvaluator {
     pub fn new(weights: Weights) -> Self {
-        PatternEvaluator { weights: weights.values.into() }
+        debug_assert!((1..=MAX_PHASES).contains(&weights.phases));
+        let phase_start = std::array::from_fn(|e| (phase(e as u32, weights.phases) * PHASE_SIZE) as u32);
+        PatternEvaluator { weights: weights.values.into(), phase_start }
     }
 
     /// The shipped weights (`shipped::DataFile::Weights`), decoded once on first use and shared afterwards. On
     /// the web their file must be installed first; natively it is compiled in.
     pub fn shipped() -> Self {
-        let weights = SHIPPED_TABLES.get_or_init(|| {
-            let bytes = DataFile::Weights.bytes().expect(INSTALLED);
-            Weights::decode(bytes).expect(CHECKED).values.into()
-        });
-        PatternEvaluator { weights: weights.clone() }
+        SHIPPED_TABLES
+            .get_or_init(|| {
+                let bytes = DataFile::Weights.bytes().expect(INSTALLED);
+                PatternEvaluator::new(Weights::decode(bytes).expect(CHECKED))
+            })
+            .clone()
     }
 }
 
@@ -59,7 +67,7 @@ impl ShippedDecoding {
             return false;
         }
         let weights = self.0.take().expect("decoding").finish().expect(CHECKED);
-        SHIPPED_TABLES.get_or_init(|| weights.values.into());
+        SHIPPED_TABLES.get_or_init(|| PatternEvaluator::new(weights));
         true
     }
 }
@@ -74,7 +82,7 @@ impl Evaluator for PatternEvaluator {
     /// The weights are in sixteenths of a disc already (`UNITS_PER_DISC`).
     #[inline]
     fn fine(&self, board: &Board) -> i32 {
-        let tables = &self.weights[phase(board.empty_count()) * PHASE_SIZE..][..PHASE_SIZE];
+        let tables = &self.weights[self.phase_start[board.empty_count() as usize] as usize..][..PHASE_SIZE];
         features(board).iter().map(|&f| tables[f as usize] as i32).sum()
     }
 }
@@ -97,7 +105,8 @@ mod tests {
     fn decoding_in_steps_readies_the_shipped_tables() {
         let mut decoding = ShippedDecoding::start();
         let steps = std::iter::repeat_with(|| decoding.step()).take_while(|&done| !done).count();
-        assert!(steps < 13, "a step for the header and one per phase at most: {steps}");
+        let phases = Weights::decode(shipped_bytes()).unwrap().phases;
+        assert!(steps <= phases + 1, "a step for the header and one per phase at most: {steps}");
         assert_eq!(&*PatternEvaluator::shipped().weights, &Weights::decode(shipped_bytes()).unwrap().values[..]);
     }
 

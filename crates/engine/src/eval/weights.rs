@@ -1,12 +1,13 @@
 //! The trained weights: a compact binary file (the asset `crates/engine/data/eval.weights`) and its expansion into the
 //! evaluation's tables.
 //!
-//! Format, little-endian: the magic `RVW1`, the phase count (u8), the weights per phase (u32), then one stream
+//! Format, little-endian: the magic `RVW1`, the phase count (u8, 1-60: equal slices of the empties, see
+//! `pattern::phase`), the weights per phase (u32), then one stream
 //! over all phases of the weights that are representatives of their mirror class (`pattern::canonical_indices`),
 //! as pairs (LEB128 run of zeros, zigzag LEB128 non-zero value); the zeros after the last pair are implicit.
 //! Most pattern configurations never occur in play and stay zero, so the runs keep the file small.
 
-use super::pattern::{canonical_indices, PHASES, PHASE_SIZE};
+use super::pattern::{canonical_indices, PHASE_SIZE, PHASE_SIZE_WITHOUT_POTENTIAL};
 
 const MAGIC: &[u8; 4] = b"RVW1";
 
@@ -16,13 +17,18 @@ pub const UNITS_PER_DISC: i32 = 16;
 /// Every table of every phase, mirror entries filled in: `values[phase * PHASE_SIZE + feature]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
+    /// How many equal slices of the game (`pattern::phase`) have their own tables.
+    pub phases: usize,
     pub values: Vec<i16>,
 }
+
+/// The most phases a file may have: one per empties count.
+pub const MAX_PHASES: usize = 60;
 
 #[derive(Debug, PartialEq, Eq)]
 pub enum WeightsError {
     BadMagic,
-    /// The file was made for another set of patterns or phases.
+    /// The file was made for another set of patterns, or has no phases or more than one per empties count.
     Shape {
         phases: usize,
         phase_size: usize,
@@ -37,7 +43,10 @@ impl std::fmt::Display for WeightsError {
         match self {
             WeightsError::BadMagic => f.write_str("not a weights file (bad magic)"),
             WeightsError::Shape { phases, phase_size } => {
-                write!(f, "weights for {phases} phases of {phase_size} entries, expected {PHASES} of {PHASE_SIZE}")
+                write!(
+                    f,
+                    "weights for {phases} phases of {phase_size} entries, expected 1-{MAX_PHASES} of {PHASE_SIZE}"
+                )
             }
             WeightsError::Truncated => f.write_str("weights file truncated"),
             WeightsError::Corrupt => f.write_str("weights file corrupt (run or value out of range)"),
@@ -48,13 +57,13 @@ impl std::fmt::Display for WeightsError {
 impl std::error::Error for WeightsError {}
 
 impl Weights {
-    pub fn zeros() -> Self {
-        Weights { values: vec![0; PHASES * PHASE_SIZE] }
+    pub fn zeros(phases: usize) -> Self {
+        Weights { phases, values: vec![0; phases * PHASE_SIZE] }
     }
 
-    /// Quantise weights given in discs (one class representative is read per mirror class).
+    /// Quantise weights given in discs, `PHASE_SIZE` a phase (one class representative is read per mirror class).
     pub fn from_discs(discs: &[f32]) -> Self {
-        assert_eq!(discs.len(), PHASES * PHASE_SIZE);
+        assert!(discs.len().is_multiple_of(PHASE_SIZE) && (1..=MAX_PHASES).contains(&(discs.len() / PHASE_SIZE)));
         let canonical = canonical_indices();
         let mut values = vec![0i16; discs.len()];
         for (phase, chunk) in values.chunks_mut(PHASE_SIZE).enumerate() {
@@ -63,7 +72,7 @@ impl Weights {
                 *v = d.round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
             }
         }
-        Weights { values }
+        Weights { phases: discs.len() / PHASE_SIZE, values }
     }
 
     /// The weights in discs, the inverse of [`Weights::from_discs`] up to its rounding.
@@ -73,7 +82,7 @@ impl Weights {
 
     pub fn encode(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
-        out.push(PHASES as u8);
+        out.push(self.phases as u8);
         out.extend_from_slice(&(PHASE_SIZE as u32).to_le_bytes());
         let mut zeros = 0u64;
         for v in representatives(&self.values) {
@@ -105,8 +114,9 @@ pub struct PhasedDecoder<'a> {
     slot: usize,
     /// A value already read (with its slot) that belongs to a later phase.
     pending: Option<(usize, i16)>,
-    /// Phases decoded so far.
+    /// Phases decoded so far, of `phases`.
     phase: usize,
+    phases: usize,
     values: Vec<i16>,
 }
 
@@ -118,11 +128,13 @@ impl<'a> PhasedDecoder<'a> {
         }
         let phases = bytes[4] as usize;
         let phase_size = u32::from_le_bytes([bytes[5], bytes[6], bytes[7], bytes[8]]) as usize;
-        if phases != PHASES || phase_size != PHASE_SIZE {
+        // A file without the potential mobility tables (the last ones, which have no mirror entries) holds the
+        // same stream as one with them zero: its representatives are the first ones of each phase.
+        if !(1..=MAX_PHASES).contains(&phases) || ![PHASE_SIZE, PHASE_SIZE_WITHOUT_POTENTIAL].contains(&phase_size) {
             return Err(WeightsError::Shape { phases, phase_size });
         }
         let canonical = canonical_indices();
-        let representatives = (0..PHASE_SIZE as u32).filter(|&i| canonical[i as usize] == i).collect();
+        let representatives = (0..phase_size as u32).filter(|&i| canonical[i as usize] == i).collect();
         Ok(PhasedDecoder {
             bytes,
             at: 9,
@@ -131,13 +143,14 @@ impl<'a> PhasedDecoder<'a> {
             slot: 0,
             pending: None,
             phase: 0,
-            values: vec![0; PHASES * PHASE_SIZE],
+            values: vec![0; phases * PHASE_SIZE],
+            phases,
         })
     }
 
     /// Decodes the next phase's tables; whether every phase is decoded now.
     pub fn step(&mut self) -> Result<bool, WeightsError> {
-        if self.phase == PHASES {
+        if self.phase == self.phases {
             return Ok(true);
         }
         let per_phase = self.representatives.len();
@@ -156,7 +169,7 @@ impl<'a> PhasedDecoder<'a> {
                 }
                 None => break,
             };
-            if slot >= PHASES * per_phase {
+            if slot >= self.phases * per_phase {
                 return Err(WeightsError::Corrupt);
             }
             if slot >= first + per_phase {
@@ -169,13 +182,13 @@ impl<'a> PhasedDecoder<'a> {
             table[i] = table[self.canonical[i] as usize];
         }
         self.phase += 1;
-        Ok(self.phase == PHASES)
+        Ok(self.phase == self.phases)
     }
 
     /// Decodes the phases left and returns the weights.
     pub fn finish(mut self) -> Result<Weights, WeightsError> {
         while !self.step()? {}
-        Ok(Weights { values: self.values })
+        Ok(Weights { phases: self.phases, values: self.values })
     }
 }
 
@@ -223,6 +236,7 @@ fn read_varint(bytes: &[u8], at: &mut usize) -> Result<u64, WeightsError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::pattern::PHASES;
     use crate::rng::Rng;
 
     fn sparse_random() -> Weights {
@@ -242,7 +256,9 @@ mod tests {
         assert!(w.values.iter().any(|&v| v != 0));
         let bytes = w.encode();
         assert_eq!(Weights::decode(&bytes), Ok(w));
-        assert_eq!(Weights::decode(&Weights::zeros().encode()), Ok(Weights::zeros()));
+        for phases in [1, PHASES, MAX_PHASES] {
+            assert_eq!(Weights::decode(&Weights::zeros(phases).encode()), Ok(Weights::zeros(phases)));
+        }
     }
 
     #[test]
@@ -267,12 +283,49 @@ mod tests {
     }
 
     #[test]
+    fn files_without_the_potential_mobility_tables_read_them_as_zero() {
+        let mut w = sparse_random();
+        let canonical = canonical_indices();
+        let kept = (0..PHASE_SIZE_WITHOUT_POTENTIAL).filter(|&i| canonical[i] as usize == i).count();
+        // The older layout: its phase size in the header, and each phase's stream only its own representatives.
+        let mut bytes = MAGIC.to_vec();
+        bytes.push(w.phases as u8);
+        bytes.extend_from_slice(&(PHASE_SIZE_WITHOUT_POTENTIAL as u32).to_le_bytes());
+        let mut zeros = 0;
+        for chunk in w.values.chunks_mut(PHASE_SIZE) {
+            chunk[PHASE_SIZE_WITHOUT_POTENTIAL..].fill(0);
+            for v in representatives(chunk).take(kept) {
+                if v == 0 {
+                    zeros += 1;
+                    continue;
+                }
+                push_varint(&mut bytes, zeros);
+                push_varint(&mut bytes, zigzag(v));
+                zeros = 0;
+            }
+        }
+        assert!(w.values.iter().any(|&v| v != 0));
+        assert_eq!(Weights::decode(&bytes), Ok(w));
+    }
+
+    #[test]
     fn damaged_files_are_rejected_with_a_reason() {
         let bytes = sparse_random().encode();
         assert_eq!(Weights::decode(b"nope"), Err(WeightsError::BadMagic));
-        let mut other = bytes.clone();
-        other[4] = 3;
-        assert!(matches!(Weights::decode(&other), Err(WeightsError::Shape { phases: 3, .. })));
+        for phases in [0, MAX_PHASES as u8 + 1] {
+            let mut other = bytes.clone();
+            other[4] = phases;
+            assert!(
+                matches!(Weights::decode(&other), Err(WeightsError::Shape { phases: p, .. }) if p == phases as usize)
+            );
+        }
+        let mut other_patterns = bytes.clone();
+        other_patterns[5] ^= 1;
+        assert!(matches!(Weights::decode(&other_patterns), Err(WeightsError::Shape { .. })));
+        // Fewer phases than the stream's values fill.
+        let mut fewer = bytes.clone();
+        fewer[4] = 3;
+        assert_eq!(Weights::decode(&fewer), Err(WeightsError::Corrupt));
         assert_eq!(Weights::decode(&bytes[..bytes.len() - 1]), Err(WeightsError::Truncated));
         let mut overflow = bytes[..9].to_vec();
         push_varint(&mut overflow, (PHASES * PHASE_SIZE) as u64);
