@@ -1,6 +1,7 @@
 //! The command line read: which subcommand with which options, or what is wrong with the arguments; and the usage
 //! text that says what they may be.
 
+use crate::commands::deepen_command::DeepenOptions;
 use crate::suite_solve::SolveLimit;
 use cli::nboard::nboard_session::{parse_move_time, DEFAULT_MOVE_SECONDS};
 use engine::ai::match_play::{EvalKind, Setting};
@@ -18,23 +19,34 @@ pub const USAGE: &str = "usage: reversi-engine perft <depth>
                                              exact solve of every position, checked against the file's scores;
                                              a position not solved within the limit gets the best guess so far
        reversi-engine bench [<file.obf>]     perft 12 and the solve totals (default bench/ffo40-49.obf)
-       reversi-engine nboard [--movetime SECONDS]
+       reversi-engine nboard [--movetime SECONDS] [--level NAME]
                                              the NBoard protocol on stdin/stdout, each go or hint answered
-                                             within SECONDS (default 10)
+                                             within SECONDS (default 10); with --level each go is that
+                                             level's move with SECONDS on every move (no book), as
+                                             match's fixed:NAME:MS side plays
        reversi-engine levels [<slice nodes>|auto [<level,level..>]]
                                              each level's thinking time and slice length on every board
        reversi-engine match [--games N] [--a SIDE] [--b SIDE] [--exact E] [--plies P] [--seed S] [--weights FILE]
-                            [--a-weights FILE] [--b-weights FILE] [--movetime 100ms]
+                            [--a-weights FILE] [--b-weights FILE] [--movetime 100ms[,300ms..]] [--depths]
                                              SIDE = hand:DEPTH, pattern:DEPTH, level:NAME (its settings, on
                                              its node budget), clock:NAME[:SCALE] (on the clock as the app
                                              plays it, times scaled), fixed:NAME:MS (MS every move, no book
-                                             nor time management) or novice (a corner if it can, else the
-                                             most discs flipped); with --movetime DEPTH is the cap of a
-                                             timed search
+                                             nor time management; fixed:NAME with --movetime: each time per
+                                             move), novice (a corner if it can, else the most discs flipped)
+                                             or 'nboard:PROGRAM ARGS..' (another engine over NBoard, told
+                                             each --movetime; e.g. the baseline of scripts/baseline.sh);
+                                             with --movetime DEPTH is the cap of a timed search, and the
+                                             match is played at each time per move in turn; each side's
+                                             depth per move is summed up, --depths lists every move's
        reversi-engine pace [--games N] [--level NAME] [--seed S]
                                              the level (default Master) plays N games (1) against itself from
                                              the start on the clock as in the app (slices, time management, book):
                                              each move's time, then the median, 90th percentile and longest
+       reversi-engine deepen [--positions N] [--empties E] [--seconds S] [--slice NODES] [--table MB] [--seed S]
+                                             Master's iterative deepening on N (20) positions of E (40)
+                                             empties, S (1) s each, in search calls of NODES (20000, the
+                                             app's slice) with a table of MB (16): per depth the positions
+                                             that finished it, when, its nodes and nodes per second
        reversi-engine book [--depth D] [--plies P] [--margin M] [--positions N] [--weights FILE]
                            [--cache FILE] [--out FILE]
                                              builds the opening book (default crates/engine/data/book.bin) with searches of
@@ -53,11 +65,28 @@ pub enum Command {
     Perft(u32),
     Solve { path: String, limit: SolveLimit },
     Bench(String),
-    Nboard { move_time: Duration },
+    Nboard { move_time: Duration, level: Option<Level> },
     Levels { slice: Option<u64>, levels: Vec<Level> },
     Match(MatchOptions),
     Book(BookOptions),
     Pace { games: usize, level: Level, seed: u64 },
+    Deepen(DeepenOptions),
+}
+
+/// A side of a match: one of the engine's own settings, or another program over NBoard (its command line).
+#[derive(Debug, PartialEq)]
+pub enum MatchSide {
+    Engine(Setting),
+    Nboard(Vec<String>),
+}
+
+impl std::fmt::Display for MatchSide {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MatchSide::Engine(setting) => write!(f, "{setting}"),
+            MatchSide::Nboard(command) => write!(f, "NBoard engine `{}`", command.join(" ")),
+        }
+    }
 }
 
 /// What `match` is asked to play: `games` games (both colours of `games / 2` openings of `plies` random plies from
@@ -65,16 +94,19 @@ pub enum Command {
 #[derive(Debug, PartialEq)]
 pub struct MatchOptions {
     pub games: usize,
-    pub a: Setting,
-    pub b: Setting,
+    pub a: MatchSide,
+    pub b: MatchSide,
     pub plies: u32,
     pub seed: u64,
     /// `--weights`: both sides' pattern weights instead of the shipped ones.
     pub weights: Option<String>,
     /// `--a-weights`, `--b-weights`: one side's own, over `weights`.
     pub side_weights: [Option<String>; 2],
-    /// `--movetime`: searching sides deepen until this is spent on a move, their depth being the cap.
-    pub movetime: Option<Duration>,
+    /// `--movetime`: searching sides deepen until this is spent on a move, their depth being the cap; the match is
+    /// played once per time given. Empty: no time per move.
+    pub movetimes: Vec<Duration>,
+    /// `--depths`: list each move's depth, game by game.
+    pub depths: bool,
 }
 
 /// `reversi-engine book`: what to cover, how deep, and the files.
@@ -168,14 +200,23 @@ pub fn parse_command(args: &[String]) -> Result<Command, String> {
         }
         "bench" => Command::Bench(rest.first().map_or(DEFAULT_SUITE, String::as_str).to_string()),
         "nboard" => {
-            let move_time = match rest {
-                [] => Duration::from_secs_f64(DEFAULT_MOVE_SECONDS),
-                [option, value] if option == "--movetime" => parse_move_time(value)
-                    .ok_or(format!("nboard: --movetime is a positive number of seconds, not {value:?}"))?,
-                [option] if option == "--movetime" => return Err("nboard: --movetime needs a value".into()),
-                [other, ..] => return Err(format!("nboard: unexpected argument {other:?}")),
-            };
-            return Ok(Command::Nboard { move_time });
+            let (mut move_time, mut level) = (Duration::from_secs_f64(DEFAULT_MOVE_SECONDS), None);
+            let mut args = rest.iter();
+            while let Some(option) = args.next() {
+                let value = args.next();
+                match (option.as_str(), value) {
+                    ("--movetime", Some(value)) => {
+                        move_time = parse_move_time(value)
+                            .ok_or(format!("nboard: --movetime is a positive number of seconds, not {value:?}"))?
+                    }
+                    ("--level", Some(value)) => {
+                        level = Some(Level::from_name(value).ok_or(format!("nboard: no level called {value:?}"))?)
+                    }
+                    ("--movetime" | "--level", None) => return Err(format!("nboard: {option} needs a value")),
+                    _ => return Err(format!("nboard: unexpected argument {option:?}")),
+                }
+            }
+            return Ok(Command::Nboard { move_time, level });
         }
         "levels" => {
             // "auto" (the default): the slice size the app uses for each board.
@@ -200,6 +241,7 @@ pub fn parse_command(args: &[String]) -> Result<Command, String> {
         }
         "match" => return parse_match(rest).map(Command::Match).map_err(|message| format!("match: {message}")),
         "book" => return parse_book_options(rest).map(Command::Book),
+        "deepen" => return parse_deepen(rest).map(Command::Deepen).map_err(|message| format!("deepen: {message}")),
         "pace" => {
             let (mut games, mut level, mut seed) = (1, Level::Master, 1);
             let mut args = rest.iter();
@@ -226,15 +268,48 @@ pub fn parse_command(args: &[String]) -> Result<Command, String> {
     Ok(command)
 }
 
+/// `deepen` options, each a positive number in its range.
+fn parse_deepen(args: &[String]) -> Result<DeepenOptions, String> {
+    let mut options = DeepenOptions::default();
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let value = it.next().ok_or(format!("{flag} needs a value"))?;
+        let whole = |most: u64| {
+            value
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (1..=most).contains(n))
+                .ok_or(format!("{flag} is 1 to {most}, not {value:?}"))
+        };
+        match flag.as_str() {
+            "--positions" => options.positions = whole(100_000)? as usize,
+            "--empties" => options.empties = whole(59)? as u32,
+            "--seconds" => {
+                let seconds = value.parse::<f64>().ok().filter(|s| s.is_finite() && *s > 0.0 && *s <= 3600.0);
+                options.seconds = seconds.ok_or(format!("--seconds is a time up to 3600, not {value:?}"))?;
+            }
+            "--slice" => options.slice = whole(u64::MAX)?,
+            "--table" => options.table_mb = whole(4096)? as usize,
+            "--seed" => options.seed = value.parse().map_err(|_| format!("--seed is a number, not {value:?}"))?,
+            _ => return Err(format!("unknown option {flag}")),
+        }
+    }
+    Ok(options)
+}
+
 /// `match` options: `--games N` (even), `--a SIDE`, `--b SIDE` (`EVAL:DEPTH` or `level:NAME`), `--exact E`,
 /// `--plies P` (random opening length), `--seed S`, `--weights FILE`, `--a-weights FILE`, `--b-weights FILE`,
-/// `--movetime T`. The files are read when the match starts.
+/// `--movetime T[,T..]`, `--depths` (no value). The files are read, and NBoard engines started, when the match starts.
 fn parse_match(args: &[String]) -> Result<MatchOptions, String> {
     let (mut games, mut a, mut b, mut exact, mut plies, mut seed) =
         (200usize, "pattern:4", "hand:4", 10u32, 8u32, 1u64);
-    let (mut weights, mut side_weights, mut movetime) = (None, [None, None], None);
+    let (mut weights, mut side_weights, mut movetimes, mut depths) = (None, [None, None], Vec::new(), false);
     let mut it = args.iter();
     while let Some(flag) = it.next() {
+        if flag == "--depths" {
+            depths = true;
+            continue;
+        }
         let value = it.next().ok_or(format!("{flag} needs a value"))?;
         // Read in the option's own type, so a number out of its range is refused rather than wrapped.
         fn number<T>(flag: &str, v: &str, most: T) -> Result<T, String>
@@ -253,21 +328,48 @@ fn parse_match(args: &[String]) -> Result<MatchOptions, String> {
             "--weights" => weights = Some(value.clone()),
             "--a-weights" => side_weights[0] = Some(value.clone()),
             "--b-weights" => side_weights[1] = Some(value.clone()),
-            "--movetime" => movetime = Some(parse_movetime(value)?),
+            "--movetime" => movetimes = value.split(',').map(parse_movetime).collect::<Result<_, _>>()?,
             _ => return Err(format!("unknown option {flag}")),
         }
     }
     if games == 0 || games % 2 == 1 {
         return Err("--games must be even: each opening is played with both colours".into());
     }
-    let (a, b) = (parse_side(a, exact)?, parse_side(b, exact)?);
-    Ok(MatchOptions { games, a, b, plies, seed, weights, side_weights, movetime })
+    let timed = !movetimes.is_empty();
+    let (a, b) = (parse_match_side(a, exact, timed)?, parse_match_side(b, exact, timed)?);
+    Ok(MatchOptions { games, a, b, plies, seed, weights, side_weights, movetimes, depths })
+}
+
+/// A side of `match`: `nboard:PROGRAM ARGS..` (words split at spaces) or one of the engine's settings
+/// (`parse_side`). `timed`: whether `--movetime` gives the times per move, which an NBoard engine and a `fixed:NAME`
+/// side without its own time need, and a `fixed:NAME:MS` side may not be given as well.
+fn parse_match_side(spec: &str, exact_empties: u32, timed: bool) -> Result<MatchSide, String> {
+    if let Some(command) = spec.strip_prefix("nboard:") {
+        let words: Vec<String> = command.split_whitespace().map(String::from).collect();
+        if words.is_empty() {
+            return Err("nboard: give the engine's command line, e.g. \"nboard:edax -nboard\"".into());
+        }
+        if !timed {
+            return Err(format!("{spec:?} needs --movetime: the time per move the engine is told"));
+        }
+        return Ok(MatchSide::Nboard(words));
+    }
+    let setting = parse_side(spec, exact_empties)?;
+    match setting {
+        Setting::Timed(_) if !timed => {
+            Err(format!("{spec:?}: give the time per move in ms (e.g. {spec}:1000), or --movetime"))
+        }
+        Setting::Clocked { .. } if timed && spec.starts_with("fixed:") => {
+            Err(format!("{spec:?} with --movetime: give it without its time, and it thinks each --movetime"))
+        }
+        _ => Ok(MatchSide::Engine(setting)),
+    }
 }
 
 /// A match side: `hand:4` or `pattern:6` (evaluation and depth, solving exactly from `exact_empties`),
 /// `level:advanced`, `clock:master[:SCALE]` (on the clock with its time target and cap times SCALE),
 /// `fixed:master:MS` (on the clock, thinking MS on every move without book or time management, as Master did
-/// before it managed its time) or `novice` (a corner if it can, else the most discs flipped).
+/// before it managed its time; `fixed:master` thinks the match's time per move) or `novice` (a corner if it can, else the most discs flipped).
 fn parse_side(spec: &str, exact_empties: u32) -> Result<Setting, String> {
     if spec == "novice" {
         return Ok(Setting::Novice);
@@ -293,7 +395,7 @@ fn parse_clocked_side(fixed: bool, value: &str) -> Result<Setting, String> {
     let level = Level::from_name(name).ok_or(format!("{name:?}: no such level"))?;
     let settings = level.settings();
     let number = match number {
-        None if fixed => return Err(format!("fixed:{name}: give the time per move in ms, e.g. fixed:{name}:1000")),
+        None if fixed => return Ok(Setting::Timed(level)),
         None => 1.0,
         Some(x) => {
             x.parse::<f64>().ok().filter(|x| *x > 0.0 && *x <= 1e6).ok_or(format!("{x:?}: not a positive number"))?
@@ -348,7 +450,10 @@ mod tests {
         assert_eq!(parse("bench"), Ok(Command::Bench(DEFAULT_SUITE.into())));
         assert_eq!(parse("levels 5000 expert"), Ok(Command::Levels { slice: Some(5000), levels: vec![Level::Expert] }));
         assert_eq!(parse("--help"), Ok(Command::Help));
-        assert_eq!(parse("nboard --movetime 0.5"), Ok(Command::Nboard { move_time: Duration::from_millis(500) }));
+        let half = Duration::from_millis(500);
+        assert_eq!(parse("nboard --movetime 0.5"), Ok(Command::Nboard { move_time: half, level: None }));
+        let master = Command::Nboard { move_time: half, level: Some(Level::Master) };
+        assert_eq!(parse("nboard --level master --movetime 0.5"), Ok(master));
         assert_eq!(
             parse("pace --games 3 --level expert"),
             Ok(Command::Pace { games: 3, level: Level::Expert, seed: 1 })
@@ -356,6 +461,8 @@ mod tests {
         let book = BookOptions::default();
         let deeper = BookOptions { settings: BuildSettings { depth: 8, margin: 3, ..book.settings }, ..book };
         assert_eq!(parse("book --depth 8 --margin 3"), Ok(Command::Book(deeper)));
+        let deepen = DeepenOptions { positions: 5, seconds: 0.5, table_mb: 64, ..DeepenOptions::default() };
+        assert_eq!(parse("deepen --positions 5 --seconds 0.5 --table 64"), Ok(Command::Deepen(deepen)));
         for bad in [
             "",
             "perft",
@@ -367,6 +474,9 @@ mod tests {
             "solve a b",
             "bench a b",
             "nboard x",
+            "nboard --level",
+            "nboard --level grandmaster",
+            "nboard --movetime 0",
             "levels 0",
             "levels auto expert x",
             "levels auto grandmaster",
@@ -376,6 +486,11 @@ mod tests {
             "book --depth 0",
             "book --plies x",
             "book --colour red",
+            "deepen --positions 0",
+            "deepen --seconds -1",
+            "deepen --empties 60",
+            "deepen --slice",
+            "deepen --table x",
             "frobnicate",
         ] {
             assert!(parse(bad).is_err(), "{bad:?} was accepted");
@@ -386,13 +501,14 @@ mod tests {
     fn match_options_are_read_with_their_defaults_and_junk_is_refused() {
         let defaults = MatchOptions {
             games: 200,
-            a: Setting::Search { eval: EvalKind::Pattern, depth: 4, exact_empties: 10 },
-            b: Setting::Search { eval: EvalKind::Hand, depth: 4, exact_empties: 10 },
+            a: MatchSide::Engine(Setting::Search { eval: EvalKind::Pattern, depth: 4, exact_empties: 10 }),
+            b: MatchSide::Engine(Setting::Search { eval: EvalKind::Hand, depth: 4, exact_empties: 10 }),
             plies: 8,
             seed: 1,
             weights: None,
             side_weights: [None, None],
-            movetime: None,
+            movetimes: Vec::new(),
+            depths: false,
         };
         assert_eq!(parse("match"), Ok(Command::Match(defaults)));
         let Ok(Command::Match(options)) =
@@ -400,10 +516,27 @@ mod tests {
         else {
             panic!("a good match line was refused")
         };
-        assert_eq!(options.a, Setting::Search { eval: EvalKind::Hand, depth: 6, exact_empties: 12 });
-        assert_eq!(options.b, Setting::Level(Level::Expert));
+        assert_eq!(options.a, MatchSide::Engine(Setting::Search { eval: EvalKind::Hand, depth: 6, exact_empties: 12 }));
+        assert_eq!(options.b, MatchSide::Engine(Setting::Level(Level::Expert)));
         assert_eq!((options.games, options.side_weights), (10, [None, Some("w".to_string())]));
-        assert_eq!(options.movetime, Some(Duration::from_millis(500)));
+        assert_eq!(options.movetimes, [Duration::from_millis(500)]);
+        // Two time controls, the baseline over NBoard, every move's depth listed.
+        let args =
+            ["match", "--a", "fixed:master", "--b", "nboard:/x/reversi-engine  nboard", "--movetime", "100ms,0.3s"];
+        let Ok(Command::Match(options)) = parse_command(&args.map(String::from)) else {
+            panic!("a match against an NBoard engine at two time controls was refused")
+        };
+        assert_eq!(options.movetimes, [Duration::from_millis(100), Duration::from_millis(300)]);
+        assert_eq!(options.a, MatchSide::Engine(Setting::Timed(Level::Master)));
+        let words = ["/x/reversi-engine", "nboard"].map(String::from).to_vec();
+        assert_eq!(options.b, MatchSide::Nboard(words));
+        assert!(!options.depths);
+        let args: Vec<String> =
+            ["match", "--depths", "--b", "nboard:edax -nboard -q", "--movetime", "1s"].map(String::from).to_vec();
+        let Ok(Command::Match(options)) = parse_command(&args) else { panic!("--depths was refused") };
+        assert!(options.depths);
+        assert_eq!(options.b, MatchSide::Nboard(["edax", "-nboard", "-q"].map(String::from).to_vec()));
+        assert!(parse("match --a clock:expert --movetime 1s").is_ok(), "clock sides keep their own times");
         let master = Level::Master.settings();
         assert_eq!(
             parse_side("clock:master:0.5", 10),
@@ -435,6 +568,11 @@ mod tests {
             "match --plies 61",
             "match --seed -1",
             "match --movetime",
+            "match --movetime 100ms,",
+            "match --movetime 100ms,x",
+            "match --a fixed:master:100 --movetime 100ms",
+            "match --a nboard:",
+            "match --a nboard:edax",
             "match --colour white",
         ] {
             assert!(parse(bad).is_err(), "{bad:?} was accepted");
@@ -458,22 +596,30 @@ mod tests {
             Command::Help | Command::Bench(_) => true,
             Command::Perft(depth) => *depth <= PERFT_MAX_DEPTH,
             Command::Solve { limit, .. } => limit.seconds.is_none_or(positive_seconds) && limit.nodes != Some(0),
-            Command::Nboard { move_time } => *move_time < Duration::from_secs(1_000_000_000),
+            Command::Nboard { move_time, .. } => *move_time < Duration::from_secs(1_000_000_000),
             Command::Levels { slice, levels } => *slice != Some(0) && !levels.is_empty(),
             Command::Match(m) => {
-                let side_in_range = |side: &Setting| match *side {
-                    Setting::Search { depth, exact_empties, .. } => (1..=30).contains(&depth) && exact_empties <= 64,
-                    Setting::Level(_) | Setting::Novice => true,
-                    Setting::Clocked { target_ms, cap_ms, .. } => cap_ms > 0 && target_ms.is_none_or(|t| t > 0),
+                let side_in_range = |side: &MatchSide| match *side {
+                    MatchSide::Nboard(ref words) => !words.is_empty() && !m.movetimes.is_empty(),
+                    MatchSide::Engine(setting) => match setting {
+                        Setting::Search { depth, exact_empties, .. } => {
+                            (1..=30).contains(&depth) && exact_empties <= 64
+                        }
+                        Setting::Level(_) | Setting::Novice | Setting::Timed(_) => true,
+                        Setting::Clocked { target_ms, cap_ms, .. } => cap_ms > 0 && target_ms.is_none_or(|t| t > 0),
+                    },
                 };
                 (2..=1_000_000).contains(&m.games)
                     && m.games % 2 == 0
                     && m.plies <= 60
                     && side_in_range(&m.a)
                     && side_in_range(&m.b)
-                    && m.movetime.is_none_or(|t| !t.is_zero() && t <= Duration::from_secs(3600))
+                    && m.movetimes.iter().all(|t| !t.is_zero() && *t <= Duration::from_secs(3600))
             }
             Command::Pace { games, .. } => (1..=10_000).contains(games),
+            Command::Deepen(d) => {
+                d.positions >= 1 && (1..=59).contains(&d.empties) && d.seconds > 0.0 && d.slice >= 1 && d.table_mb >= 1
+            }
             Command::Book(b) => {
                 let s = &b.settings;
                 (1..=30).contains(&s.depth) && s.max_ply >= 1 && s.margin >= 1 && s.max_positions >= 1
@@ -492,12 +638,17 @@ mod tests {
             "match",
             "pace",
             "book",
+            "deepen",
+            "--slice",
+            "--table",
+            "--empties",
             "help",
             "--help",
             "-h",
             "--time",
             "--nodes",
             "--movetime",
+            "--level",
             "--games",
             "--a",
             "--b",
@@ -516,6 +667,9 @@ mod tests {
             "clock:master:0.1",
             "fixed:master:500",
             "fixed:master",
+            "nboard:x",
+            "100ms,1s",
+            "--depths",
             "novice",
             "novice:3",
             "--depth",
@@ -529,13 +683,14 @@ mod tests {
             "perft 5",
             "solve a.obf --time 2.5 --nodes 1000",
             "bench a.obf",
-            "nboard --movetime 0.5",
+            "nboard --movetime 0.5 --level master",
             "levels 5000 expert,master",
             "match --games 10 --a hand:2 --b level:beginner --exact 12 --plies 8 --seed 3 --weights w --a-weights x \
              --b-weights y --movetime 100ms",
             "match --a novice --b level:beginner",
             "pace --games 2 --level expert --seed 4",
             "book --depth 6 --plies 4 --margin 2 --positions 50 --cache c --out o --weights w",
+            "deepen --positions 2 --empties 40 --seconds 0.1 --slice 20000 --table 16 --seed 2",
             "help",
         ];
         fuzz_command_lines("reversi-engine", 31, 20 * rounds(), (WORDS, GOOD), parse_command, in_range);

@@ -15,8 +15,8 @@ mod suite_solve;
 
 use command_line::{parse_command, Command, USAGE};
 use commands::{
-    bench_command, book_command, levels_command, match_command, nboard_command, pace_command, perft_command,
-    solve_command, Failure,
+    bench_command, book_command, deepen_command, levels_command, match_command, nboard_command, pace_command,
+    perft_command, solve_command, Failure,
 };
 use std::io::Write;
 use std::process::ExitCode;
@@ -41,11 +41,12 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
         Command::Perft(depth) => perft_command::run_perft(depth, out)?,
         Command::Solve { path, limit } => solve_command::run_solve(&path, limit, out)?,
         Command::Bench(path) => bench_command::run_bench(&path, out)?,
-        Command::Nboard { move_time } => nboard_command::run_nboard(move_time, out)?,
+        Command::Nboard { move_time, level } => nboard_command::run_nboard(move_time, level, out)?,
         Command::Levels { slice, levels } => levels_command::bench_levels(slice, &levels, out)?,
         Command::Pace { games, level, seed } => pace_command::run_pace(games, level, seed, out)?,
         Command::Book(options) => book_command::run_book(&options, out)?,
         Command::Match(options) => match_command::run_match(&options, out)?,
+        Command::Deepen(options) => deepen_command::run_deepen(&options, out)?,
     }
     // The last lines may still wait in the buffer: a full disk shows here.
     Ok(out.flush()?)

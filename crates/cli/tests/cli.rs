@@ -237,3 +237,19 @@ fn an_argument_that_is_not_utf8_is_refused_without_a_panic() {
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("not UTF-8"), "{}", text(&output.stderr));
 }
+
+#[test]
+fn deepen_prints_each_depth_with_the_positions_that_finished_it() {
+    let output = engine(&["deepen", "--positions", "3", "--empties", "30", "--seconds", "0.05"], b"");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let out = text(&output.stdout);
+    let rows: Vec<Vec<&str>> = out.lines().skip(2).map(|l| l.split_whitespace().collect()).collect();
+    assert!(rows.len() >= 2, "{out}");
+    // Depth 1 always finishes on every position; later depths on no more positions than the one before.
+    assert_eq!((rows[0][0], rows[0][1]), ("1", "3"), "{out}");
+    let finished: Vec<usize> = rows.iter().map(|r| r[1].parse().unwrap()).collect();
+    assert!(finished.windows(2).all(|w| w[0] >= w[1]), "{out}");
+    let output = engine(&["deepen", "--seconds", "0"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("deepen: --seconds"), "{}", text(&output.stderr));
+}

@@ -183,6 +183,11 @@ fn malformed_reply(line: &str, n: usize) -> Option<String> {
         ["set", "myname", "reversi-engine"] | ["learned"] | ["status"] | ["status", "thinking"] => true,
         ["pong", ..] => true,
         ["status", "error:", _, ..] => true,
+        // How deep a go searched (depth 0: nothing finished in its time).
+        ["status", "depth", depth] => depth.parse::<u32>().is_ok_and(|d| d <= 60),
+        ["status", "solved", empties, "empties", "exactly" | "win/loss/draw"] => {
+            empties.parse::<u32>().is_ok_and(|e| (1..=60).contains(&e))
+        }
         ["===", answer] => match answer.split('/').collect::<Vec<_>>()[..] {
             [mv, eval, seconds] => square(mv) && number(eval) && number(seconds),
             [mv] => mv == "PA",

@@ -197,3 +197,45 @@ fn a_pass_in_a_finished_game_is_refused_as_the_game_being_over() {
     assert_eq!(errors.len(), 2, "{out}");
     assert!(errors.iter().all(|e| e.contains("the game is over")), "{errors:?}");
 }
+
+/// `move` commands for a game of random moves from the start with `empties` empty squares left and a move to play
+/// (the passes sent as `move PA`), and the position they reach.
+fn random_game_to(empties: u32, seed: u64) -> (String, VariantBoard) {
+    let mut rng = engine::rng::Rng::new(seed);
+    let mut game = Game::default();
+    let mut script = String::new();
+    while game.position().board().empty_count() > empties {
+        let square = engine::rules::random_play::random_move(game.legal_moves(), &mut rng);
+        script += &format!("move {}\n", game::square_name(square, 8));
+        game.play(square).unwrap();
+        if game.last_move() == Some(game::Move::Pass) {
+            script += "move PA\n";
+        }
+        if game.is_over() {
+            return random_game_to(empties, seed + 1);
+        }
+    }
+    (script, *game.position().board())
+}
+
+#[test]
+fn as_a_level_each_go_is_its_timed_move_with_the_depth_it_reached() {
+    let (late_moves, late) = random_game_to(10, 3);
+    let script =
+        format!("nboard 2\nmove f5\nmove d6\ngo\nset game (;GM[Othello]BO[8 {START}];)\n{late_moves}go\nping 1\n");
+    let start = std::time::Instant::now();
+    let (out, _) = session_with(&["--level", "master", "--movetime", "0.3"], script.as_bytes());
+    let seconds = start.elapsed().as_secs_f64();
+    let lines: Vec<&str> = out.lines().collect();
+    let moves: Vec<&str> = lines.iter().filter(|l| l.starts_with("=== ")).map(|l| played(l)).collect();
+    assert_eq!(moves.len(), 2, "{out}");
+    assert_legal(&board_after(&["f5", "d6"]), moves[0]);
+    assert_legal(&late, moves[1]);
+    // Depth 60 with no time would not answer: the level's time is what ends the midgame move.
+    let depths: Vec<&str> = lines.iter().filter_map(|l| l.strip_prefix("status depth ")).collect();
+    assert_eq!(depths.len(), 1, "{out}");
+    assert!(depths[0].parse::<u32>().is_ok_and(|d| (1..60).contains(&d)), "{out}");
+    assert!(lines.contains(&"status solved 10 empties exactly"), "Master solves 10 empties: {out}");
+    assert!(seconds < 20.0, "{seconds:.1} s for two 0.3-second answers");
+    assert!(out.trim_end().ends_with("pong 1"), "{out}");
+}

@@ -2,6 +2,7 @@
 
 pub mod bench_command;
 pub mod book_command;
+pub mod deepen_command;
 pub mod levels_command;
 pub mod match_command;
 pub mod nboard_command;
@@ -11,6 +12,9 @@ pub mod solve_command;
 
 /// The transposition table of `solve`, `bench`, `nboard` and `levels`, in MB.
 pub const TT_MEGABYTES: usize = 64;
+/// The table of `nboard --level`, in MB: the app's (`src/effects/thinking.rs`) and a `match` side's, so a level over
+/// NBoard thinks exactly as it does in a match.
+pub const LEVEL_TT_MEGABYTES: usize = 16;
 
 /// How a command failed: the exit status and what to say on stderr (nothing if it has said it already).
 #[derive(Debug, PartialEq)]

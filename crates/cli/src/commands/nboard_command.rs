@@ -1,15 +1,17 @@
-//! `reversi-engine nboard [--movetime SECONDS]`: the NBoard protocol on stdin and stdout (the session itself is
+//! `reversi-engine nboard [--movetime SECONDS] [--level NAME]`: the NBoard protocol on stdin and stdout (the session itself is
 //! `cli::nboard::nboard_session`).
 
-use super::TT_MEGABYTES;
+use super::{LEVEL_TT_MEGABYTES, TT_MEGABYTES};
 use cli::nboard::nboard_session::Session;
+use engine::Level;
 use std::io::{self, BufRead, ErrorKind, Write};
 use std::time::Duration;
 
-/// The NBoard protocol until `quit` or the end of stdin, replying on `out`. Lines that are not UTF-8 are read
+/// The NBoard protocol until `quit` or the end of stdin, replying on `out`, each `go` as `level` plays if given. Lines that are not UTF-8 are read
 /// lossily. Fails if a reply cannot be written (a full disk).
-pub fn run_nboard(move_time: Duration, out: &mut impl Write) -> io::Result<()> {
-    let mut session = Session::new(TT_MEGABYTES).with_move_time(move_time);
+pub fn run_nboard(move_time: Duration, level: Option<Level>, out: &mut impl Write) -> io::Result<()> {
+    let table = if level.is_some() { LEVEL_TT_MEGABYTES } else { TT_MEGABYTES };
+    let mut session = Session::new(table).with_move_time(move_time).playing_as(level);
     let (stdin, stderr) = (std::io::stdin(), std::io::stderr());
     let (mut input, mut err) = (stdin.lock(), stderr.lock());
     let mut bytes = Vec::new();

@@ -3,4 +3,5 @@
 //! Native only (the command line); the browser build leaves it out.
 
 pub use game::notation::ggf;
+pub mod nboard_player;
 pub mod nboard_session;

@@ -11,7 +11,11 @@
 //!
 //! Every `go` and `hint` answers within the session's time per move (`set movetime S`, or `reversi-engine nboard
 //! --movetime S`, 10 s by default): a search the depth asks for that is not done by then gives its deepest finished
-//! answer, and a hint the moves of its deepest finished iteration (depth 1 at least).
+//! answer, and a hint the moves of its deepest finished iteration (depth 1 at least). A session playing as a level
+//! (`reversi-engine nboard --level master`) answers each `go` as that level does with that time on every move (no
+//! book, no time management; `match --a fixed:master:MS` plays the same), whatever depth is set. Before its `===`
+//! line each `go` says how deep it searched: `status depth <plies>`, or `status solved <empties> empties exactly`
+//! (or `… win/loss/draw`) for an endgame solve.
 //!
 //! The game passes by itself for a side with no move, but the GUI still has that side to move until it sends
 //! `move PA`: until then the session answers for the side that passes.
@@ -20,8 +24,8 @@ use super::ggf::{parse_ggf, parse_move};
 use engine::ai::think_job::slice_nodes;
 use engine::search::NO_SELECTIVITY;
 use engine::Ai;
-use engine::LevelSettings;
 use engine::{Decision, ThinkJob, VariantBoard};
+use engine::{Level, LevelSettings};
 use game::{square_name, Game, Move};
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
@@ -58,6 +62,8 @@ pub struct Session {
     pass_pending: bool,
     depth: u32,
     move_time: Duration,
+    /// Plays each `go` as this level on the session's time per move, instead of at the set depth.
+    level: Option<Level>,
 }
 
 /// The search settings for an NBoard depth: midgame `depth` plies, solving exactly from about 1.5 × depth + 4
@@ -79,6 +85,16 @@ pub fn depth_settings(depth: u32) -> LevelSettings {
     }
 }
 
+/// How deep a `go` searched, as its status line says it.
+pub fn searched_depth(decision: &Decision) -> String {
+    let depth = decision.depth;
+    match (decision.exact, decision.win_loss_draw) {
+        (true, _) => format!("solved {depth} empties exactly"),
+        (false, true) => format!("solved {depth} empties win/loss/draw"),
+        _ => format!("depth {depth}"),
+    }
+}
+
 impl Session {
     /// A session on the standard start whose 8×8 table takes about `tt_megabytes` MB.
     pub fn new(tt_megabytes: usize) -> Self {
@@ -88,7 +104,13 @@ impl Session {
             pass_pending: false,
             depth: DEFAULT_DEPTH,
             move_time: Duration::from_secs_f64(DEFAULT_MOVE_SECONDS),
+            level: None,
         }
+    }
+
+    /// The same session answering each `go` as `level` would with the time per move on every move.
+    pub fn playing_as(self, level: Option<Level>) -> Self {
+        Session { level, ..self }
     }
 
     /// The same session answering each `go` and `hint` within `move_time`.
@@ -212,9 +234,22 @@ impl Session {
         let (board, n) = (*self.game.position().board(), self.game.position().size().n());
         self.status(out, "thinking");
         let start = Instant::now();
-        let mut job = ThinkJob::evaluation(&board, &depth_settings(self.depth));
-        let decision = self.within_move_time(&mut job, &board);
+        let decision = match self.level {
+            Some(level) => {
+                let cap_ms = self.move_time_ms();
+                let settings =
+                    LevelSettings { target_ms: None, time_budget_ms: cap_ms, book: false, ..*level.settings() };
+                ThinkJob::new(&board, &settings, 0).run_on_clock(&mut self.ai, cap_ms, slice_nodes(&board))
+            }
+            None => {
+                // The time per move as the cap, so the midgame iterations before a solve get their share of it.
+                let settings = LevelSettings { time_budget_ms: self.move_time_ms(), ..depth_settings(self.depth) };
+                let mut job = ThinkJob::evaluation(&board, &settings);
+                self.within_move_time(&mut job, &board)
+            }
+        };
         let seconds = start.elapsed().as_secs_f64();
+        self.status(out, &searched_depth(&decision));
         let mv = decision.mv.map_or("PA".to_string(), |sq| square_name(sq, n).to_uppercase());
         let _ = writeln!(out, "=== {mv}/{:.2}/{seconds:.2}", decision.score as f64);
         self.finish(out, decision.nodes, seconds);
@@ -280,13 +315,19 @@ impl Session {
         (scored, depth, nodes)
     }
 
+    /// The time per move in whole milliseconds (at least one).
+    fn move_time_ms(&self) -> u32 {
+        (self.move_time.as_secs_f64() * 1e3).round().clamp(1.0, f64::from(u32::MAX)) as u32
+    }
+
     /// Runs `job` in slices until it decides or the time per move is up, then takes its deepest finished answer.
     fn within_move_time(&mut self, job: &mut ThinkJob, board: &VariantBoard) -> Decision {
         let start = Instant::now();
         // Ten of the app's slices: a few tens of milliseconds natively, so the time is kept closely.
         let slice = 10 * slice_nodes(board);
         loop {
-            if let Some(decision) = job.step(&mut self.ai, slice) {
+            // On the clock: a solve takes over from the midgame iterations once they have had their share.
+            if let Some(decision) = job.step_timed(&mut self.ai, slice, start.elapsed().as_secs_f64() * 1e3) {
                 return decision;
             }
             if start.elapsed() >= self.move_time {

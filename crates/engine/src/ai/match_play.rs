@@ -1,16 +1,17 @@
 //! The match runner: two engine settings play each other from a fixed list of varied openings, each opening
-//! once with either colour, and the result is summed up with a confidence interval on the score rate. The command
-//! line (`reversi-engine match`) reads the settings from its flags.
+//! once with either colour, and the result is summed up with a confidence interval on the score rate, with how deep
+//! and how long each side thought on each move. A side is any `Player`: the settings here, or (on the command line,
+//! `reversi-engine match`, which reads the settings from its flags) another program over NBoard.
 
 use super::ai::Ai;
 use super::level::{Level, LevelSettings};
 use super::novice::novice_move;
-use super::think_job::{slice_nodes, ThinkJob};
+use super::think_job::{slice_nodes, Decision, ThinkJob};
 use crate::eval::{Evaluator, HandEvaluator, PatternEvaluator};
 use crate::rng::Rng;
 use crate::rules::random_play::random_move;
 use crate::rules::{Board, VariantBoard};
-use crate::search::{Limits, Searcher};
+use crate::search::{Limits, SearchResult, Searcher};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
@@ -37,11 +38,20 @@ pub enum Setting {
         cap_ms: u32,
         book: bool,
     },
+    /// A level thinking the match's time per move (`MatchRules::movetime`) on every move, without book or time
+    /// management: `Clocked` with the cap each time control gives.
+    Timed(Level),
     /// A novice who knows only the rules and that corners are good (`novice_move`).
     Novice,
 }
 
 impl Setting {
+    /// The player of this setting with the given pattern weights and the match's time per move, if any (a `Timed`
+    /// setting needs one: without, it thinks 1 ms a move).
+    pub fn player(&self, pattern: &PatternEvaluator, movetime: Option<Duration>) -> Box<dyn Player> {
+        Box::new(self.side(pattern, movetime))
+    }
+
     fn side(&self, pattern: &PatternEvaluator, movetime: Option<Duration>) -> Side {
         match *self {
             Setting::Search { eval, depth, exact_empties } => {
@@ -56,6 +66,11 @@ impl Setting {
             Setting::Clocked { level, target_ms, cap_ms, book } => {
                 let settings = LevelSettings { target_ms, time_budget_ms: cap_ms, book, ..*level.settings() };
                 Side::Clocked(Box::new(Ai::new(16)), settings)
+            }
+            Setting::Timed(level) => {
+                let cap_ms = movetime.map_or(1, |t| t.as_millis().clamp(1, u128::from(u32::MAX)) as u32);
+                let fixed = Setting::Clocked { level, target_ms: None, cap_ms, book: false };
+                fixed.side(pattern, movetime)
             }
             Setting::Novice => Side::Novice,
         }
@@ -83,6 +98,9 @@ impl std::fmt::Display for Setting {
                 }
                 write!(f, ", {book} the book")
             }
+            Setting::Timed(level) => {
+                write!(f, "level {} on the clock: the time per move on every move, without the book", level.name())
+            }
             Setting::Novice => write!(f, "novice: a corner if it can, else the most discs flipped"),
         }
     }
@@ -100,12 +118,12 @@ enum Side {
 /// Nodes between two looks at the clock in a timed search (a few milliseconds).
 const CLOCK_NODES: u64 = 10_000;
 
-/// The move of the deepest search (up to `limits.depth`) that finishes within `movetime`; the first iteration is
-/// always finished. Each depth is a search of its own, sliced into `CLOCK_NODES` so the clock is read often; the
-/// shallower iterations it repeats come from the table.
-fn timed_move(searcher: &mut Searcher, board: &Board, limits: &Limits, movetime: Duration) -> Option<usize> {
+/// The move of the deepest search (up to `limits.depth`) that finishes within `movetime`, with that search's depth;
+/// the first iteration is always finished. Each depth is a search of its own, sliced into `CLOCK_NODES` so the clock
+/// is read often; the shallower iterations it repeats come from the table.
+fn timed_move(searcher: &mut Searcher, board: &Board, limits: &Limits, movetime: Duration) -> Option<SearchResult> {
     let start = Instant::now();
-    let mut best = None;
+    let mut best: Option<SearchResult> = None;
     for depth in 1..=limits.depth {
         let sliced = Limits { depth, node_budget: Some(CLOCK_NODES), ..*limits };
         let result = loop {
@@ -115,8 +133,8 @@ fn timed_move(searcher: &mut Searcher, board: &Board, limits: &Limits, movetime:
                 Err(_) => {}
             }
         };
-        best = result.best_move;
         let final_answer = result.exact || result.win_loss_draw || depth >= board.empty_count();
+        best = Some(result);
         if final_answer || start.elapsed() >= movetime {
             break;
         }
@@ -124,32 +142,98 @@ fn timed_move(searcher: &mut Searcher, board: &Board, limits: &Limits, movetime:
     best
 }
 
-impl Side {
-    fn clear(&mut self) {
+/// How deep a move was thought about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveDepth {
+    /// A midgame search of this many plies (a book move: the depth its value was searched to).
+    Midgame(u32),
+    /// An exact or win/loss/draw solve of this many empties.
+    Solved(u32),
+    /// The only legal move, played whatever the player reports.
+    Forced,
+    /// The player does not say (the novice, an NBoard engine that reports no depth).
+    Unknown,
+}
+
+impl MoveDepth {
+    /// The depth of an engine's decision (its search's depth, or the empties of a solve).
+    pub fn of(depth: u32, solved: bool) -> MoveDepth {
+        if solved {
+            MoveDepth::Solved(depth)
+        } else {
+            MoveDepth::Midgame(depth)
+        }
+    }
+}
+
+/// A player's move, how deep it searched and, where it says, how many nodes it spent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pick {
+    pub square: usize,
+    pub depth: MoveDepth,
+    pub nodes: Option<u64>,
+}
+
+/// One side of a match: something that picks a move in a position, and may fail (an external program).
+pub trait Player {
+    /// A new game begins (the engines here forget their tables, so every game is played alike).
+    fn new_game(&mut self) -> Result<(), String>;
+    /// The move for `board` (which has one), how deep it was searched and with how many nodes; `seed` drives a
+    /// level's slips and the novice's choice among equals.
+    fn pick(&mut self, board: &Board, seed: u64) -> Result<Pick, String>;
+}
+
+/// A player lent to a match (one that outlives it, such as an engine started once for several time controls).
+impl<P: Player + ?Sized> Player for &mut P {
+    fn new_game(&mut self) -> Result<(), String> {
+        (**self).new_game()
+    }
+    fn pick(&mut self, board: &Board, seed: u64) -> Result<Pick, String> {
+        (**self).pick(board, seed)
+    }
+}
+
+impl Player for Side {
+    fn new_game(&mut self) -> Result<(), String> {
         match self {
             Side::Search(searcher, ..) => searcher.clear(),
             Side::Level(ai, _) | Side::Clocked(ai, _) => ai.clear(),
             Side::Novice => {}
         }
+        Ok(())
     }
 
-    /// The move for `board` (which has one); `seed` drives a level's slips and the novice's choice among equals.
-    fn pick(&mut self, board: &Board, seed: u64) -> usize {
+    fn pick(&mut self, board: &Board, seed: u64) -> Result<Pick, String> {
+        let decided = |d: Decision| {
+            let depth = MoveDepth::of(d.depth, d.exact || d.win_loss_draw);
+            d.mv.map(|square| Pick { square, depth, nodes: Some(d.nodes) })
+        };
+        // A timed search's result counts the nodes of its last iteration only: the move's total is not known.
+        let searched = |r: SearchResult, timed: bool| {
+            let (depth, nodes) = (MoveDepth::of(r.depth, r.exact || r.win_loss_draw), (!timed).then_some(r.nodes));
+            r.best_move.map(|square| Pick { square, depth, nodes })
+        };
         match self {
-            Side::Search(searcher, limits, None) => searcher.search(board, limits).expect("no node budget").best_move,
-            Side::Search(searcher, limits, Some(movetime)) => timed_move(searcher, board, limits, *movetime),
+            Side::Search(searcher, limits, None) => {
+                searched(searcher.search(board, limits).expect("no node budget"), false)
+            }
+            Side::Search(searcher, limits, Some(movetime)) => {
+                timed_move(searcher, board, limits, *movetime).and_then(|r| searched(r, true))
+            }
             Side::Level(ai, level) => {
                 let position = VariantBoard::new(8, board.player as u128, board.opponent as u128);
-                ThinkJob::new(&position, level.settings(), seed).run(ai).mv
+                decided(ThinkJob::new(&position, level.settings(), seed).run(ai))
             }
             Side::Clocked(ai, settings) => {
                 let position = VariantBoard::new(8, board.player as u128, board.opponent as u128);
                 let slice = slice_nodes(&position);
-                ThinkJob::new(&position, settings, seed).run_on_clock(ai, settings.time_budget_ms, slice).mv
+                decided(ThinkJob::new(&position, settings, seed).run_on_clock(ai, settings.time_budget_ms, slice))
             }
-            Side::Novice => Some(novice_move(board, &mut Rng::new(seed))),
+            Side::Novice => {
+                Some(Pick { square: novice_move(board, &mut Rng::new(seed)), depth: MoveDepth::Unknown, nodes: None })
+            }
         }
-        .expect("a legal move")
+        .ok_or_else(|| "the engine found no move where there is one".to_string())
     }
 }
 
@@ -186,13 +270,31 @@ pub fn openings(count: usize, plies: u32, seed: u64) -> Vec<Board> {
     list
 }
 
-/// Wins, draws and losses from the first setting's point of view, and its disc differences.
+/// One move of a game: who played it (0 for A, 1 for B), how deep, with how many nodes if known, and in how many
+/// seconds (the match's own clock around the player's answer, the same for every kind of player).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveRecord {
+    pub side: usize,
+    pub depth: MoveDepth,
+    pub nodes: Option<u64>,
+    pub seconds: f64,
+}
+
+/// One game: whether A moved first, A's final disc difference and the moves.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameRecord {
+    pub a_first: bool,
+    pub disc_difference: i32,
+    pub moves: Vec<MoveRecord>,
+}
+
+/// Wins, draws and losses from the first setting's point of view, and its games.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MatchResult {
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
-    pub disc_differences: Vec<i32>,
+    pub games: Vec<GameRecord>,
 }
 
 impl MatchResult {
@@ -215,30 +317,53 @@ impl MatchResult {
     }
 
     pub fn mean_disc_difference(&self) -> f64 {
-        self.disc_differences.iter().sum::<i32>() as f64 / self.games().max(1) as f64
+        self.games.iter().map(|g| g.disc_difference).sum::<i32>() as f64 / self.games().max(1) as f64
+    }
+
+    /// Every move `side` (0 for A, 1 for B) played.
+    pub fn moves_of(&self, side: usize) -> impl Iterator<Item = &MoveRecord> {
+        self.games.iter().flat_map(|g| &g.moves).filter(move |m| m.side == side)
+    }
+
+    fn record(&mut self, game: GameRecord) {
+        match game.disc_difference.signum() {
+            1 => self.wins += 1,
+            0 => self.draws += 1,
+            _ => self.losses += 1,
+        }
+        self.games.push(game);
     }
 }
 
-/// Plays one game from `opening`; `first` moves first. Returns the final disc difference for `first`. `seed`
-/// makes the levels' slips differ from game to game and repeat from run to run.
-fn play_game(opening: &Board, first: &mut Side, second: &mut Side, seed: u64) -> i32 {
-    let mut sides = [first, second];
-    for side in sides.iter_mut() {
-        side.clear();
+/// Plays one game from `opening`; `players[0]` moves first. Returns the moves, each with the index of who played
+/// it in `players`, and the final disc difference for `players[0]`. `seed` makes the levels' slips differ from game
+/// to game and repeat from run to run. A player's failure or illegal move ends the match with why.
+fn play_game(opening: &Board, players: [&mut dyn Player; 2], seed: u64) -> Result<(Vec<MoveRecord>, i32), String> {
+    let mut players = players;
+    for player in players.iter_mut() {
+        player.new_game()?;
     }
-    let (mut board, mut turn) = (*opening, 0);
+    let (mut board, mut turn, mut moves) = (*opening, 0, Vec::new());
     loop {
         if board.moves() == 0 {
             if board.opponent_moves() == 0 {
                 let score = board.final_score();
-                return if turn == 0 { score } else { -score };
+                return Ok((moves, if turn == 0 { score } else { -score }));
             }
             board = board.pass();
             turn ^= 1;
             continue;
         }
         let ply = 60 - board.empty_count() as u64;
-        board = board.play(sides[turn].pick(&board, seed.wrapping_mul(61).wrapping_add(ply)));
+        let start = Instant::now();
+        let Pick { square, depth, nodes } = players[turn].pick(&board, seed.wrapping_mul(61).wrapping_add(ply))?;
+        let seconds = start.elapsed().as_secs_f64();
+        if square >= 64 || board.moves() & (1 << square) == 0 {
+            return Err(format!("the player to move answered an illegal move (square {square})"));
+        }
+        let depth = if board.moves().count_ones() == 1 { MoveDepth::Forced } else { depth };
+        moves.push(MoveRecord { side: turn, depth, nodes, seconds });
+        board = board.play(square);
         turn ^= 1;
     }
 }
@@ -250,40 +375,63 @@ pub struct MatchRules {
     pub movetime: Option<Duration>,
 }
 
-/// `a` against `b` from every opening, once as the side to move and once as the other.
+/// A match that stopped: the games finished before, and why.
+#[derive(Debug)]
+pub struct MatchStopped {
+    pub partial: MatchResult,
+    pub why: String,
+}
+
+/// `a` against `b` from every opening, once as the side to move and once as the other; `progress` sees the result
+/// after each game.
 pub fn play_match(
-    a: &Setting,
-    b: &Setting,
+    a: &mut dyn Player,
+    b: &mut dyn Player,
     openings: &[Board],
-    rules: &MatchRules,
     mut progress: impl FnMut(&MatchResult),
-) -> MatchResult {
-    let (mut side_a, mut side_b) =
-        (a.side(&rules.weights[0], rules.movetime), b.side(&rules.weights[1], rules.movetime));
+) -> Result<MatchResult, MatchStopped> {
     let mut result = MatchResult::default();
     for (game, opening) in openings.iter().enumerate() {
         for a_first in [true, false] {
             let seed = 2 * game as u64 + a_first as u64;
-            let diff = if a_first {
-                play_game(opening, &mut side_a, &mut side_b, seed)
+            let played = if a_first {
+                play_game(opening, [&mut *a, &mut *b], seed)
             } else {
-                -play_game(opening, &mut side_b, &mut side_a, seed)
+                play_game(opening, [&mut *b, &mut *a], seed).map(|(moves, diff)| (moves, -diff))
             };
-            match diff.signum() {
-                1 => result.wins += 1,
-                0 => result.draws += 1,
-                _ => result.losses += 1,
+            let (mut moves, disc_difference) = match played {
+                Ok(played) => played,
+                Err(why) => {
+                    let why = format!("game {} stopped: {why}", result.games() + 1);
+                    return Err(MatchStopped { partial: result, why });
+                }
+            };
+            if !a_first {
+                moves.iter_mut().for_each(|m| m.side ^= 1);
             }
-            result.disc_differences.push(diff);
+            result.record(GameRecord { a_first, disc_difference, moves });
             progress(&result);
         }
     }
-    result
+    Ok(result)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `play_match` of two settings under `rules`.
+    fn play_settings(
+        a: &Setting,
+        b: &Setting,
+        openings: &[Board],
+        rules: &MatchRules,
+        progress: impl FnMut(&MatchResult),
+    ) -> MatchResult {
+        let mut side_a = a.side(&rules.weights[0], rules.movetime);
+        let mut side_b = b.side(&rules.weights[1], rules.movetime);
+        play_match(&mut side_a, &mut side_b, openings, progress).expect("the engines here never fail")
+    }
 
     #[test]
     fn openings_are_distinct_reproducible_and_playable() {
@@ -314,7 +462,7 @@ mod tests {
     fn a_setting_against_itself_scores_even_over_both_colours() {
         let s = Setting::Search { eval: EvalKind::Hand, depth: 1, exact_empties: 6 };
         let rules = MatchRules { weights: [PatternEvaluator::shipped(), PatternEvaluator::shipped()], movetime: None };
-        let result = play_match(&s, &s, &openings(3, 8, 1), &rules, |_| {});
+        let result = play_settings(&s, &s, &openings(3, 8, 1), &rules, |_| {});
         // Same engine, same opening with colours swapped: the two games are mirror images.
         assert_eq!(result.games(), 6);
         assert_eq!(result.wins, result.losses);
@@ -326,7 +474,7 @@ mod tests {
     fn the_novice_plays_whole_games_and_loses_to_a_search() {
         let rules = MatchRules { weights: [PatternEvaluator::shipped(), PatternEvaluator::shipped()], movetime: None };
         let search = Setting::Search { eval: EvalKind::Pattern, depth: 4, exact_empties: 12 };
-        let result = play_match(&Setting::Novice, &search, &openings(4, 8, 1), &rules, |_| {});
+        let result = play_settings(&Setting::Novice, &search, &openings(4, 8, 1), &rules, |_| {});
         assert_eq!(result.games(), 8);
         assert!(result.score_rate() < 0.5, "{result:?}");
     }
@@ -336,25 +484,68 @@ mod tests {
         let mut searcher = Searcher::new(1);
         let limits = Limits { depth: 30, exact_empties: 6, wld_empties: 6, node_budget: None };
         for opening in openings(4, 10, 2) {
-            let square = timed_move(&mut searcher, &opening, &limits, Duration::from_nanos(1)).expect("a move");
-            assert!(opening.moves() & (1 << square) != 0);
+            let result = timed_move(&mut searcher, &opening, &limits, Duration::from_nanos(1)).expect("a move");
+            assert!(opening.moves() & (1 << result.best_move.unwrap()) != 0);
+            assert_eq!(result.depth, 1, "the first iteration, no more");
         }
         // With time to spare it stops at its depth cap, on the move a plain search of that depth finds.
         let board = openings(1, 12, 3)[0];
         let capped = Limits { depth: 3, ..limits };
         let fixed = Searcher::new(1).search(&board, &capped).unwrap();
-        let timed = timed_move(&mut Searcher::new(1), &board, &capped, Duration::from_secs(600));
-        assert_eq!(timed, fixed.best_move);
+        let timed = timed_move(&mut Searcher::new(1), &board, &capped, Duration::from_secs(600)).unwrap();
+        assert_eq!((timed.best_move, timed.depth), (fixed.best_move, 3));
         let s = Setting::Search { eval: EvalKind::Pattern, depth: 30, exact_empties: 6 };
         let weights = [PatternEvaluator::shipped(), PatternEvaluator::shipped()];
         let rules = MatchRules { weights, movetime: Some(Duration::from_millis(2)) };
-        assert_eq!(play_match(&s, &s, &openings(1, 8, 1), &rules, |_| {}).games(), 2);
+        let result = play_settings(&s, &s, &openings(1, 8, 1), &rules, |_| {});
+        assert_eq!(result.games(), 2);
+        // Each side's moves are recorded with the depth its search reached, down to the exact solve of the end.
+        for side in 0..2 {
+            let depths: Vec<MoveDepth> = result.moves_of(side).map(|m| m.depth).collect();
+            assert!(depths.iter().any(|d| matches!(d, MoveDepth::Midgame(1..))), "{depths:?}");
+            assert!(depths.iter().any(|d| matches!(d, MoveDepth::Solved(1..=6))), "{depths:?}");
+        }
+    }
+
+    #[test]
+    fn a_timed_level_thinks_the_time_per_move_and_reports_how_deep() {
+        let weights = [PatternEvaluator::shipped(), PatternEvaluator::shipped()];
+        let rules = MatchRules { weights, movetime: Some(Duration::from_millis(20)) };
+        let timed = Setting::Timed(Level::Master);
+        let result = play_settings(&timed, &Setting::Novice, &openings(1, 8, 1), &rules, |_| {});
+        assert_eq!(result.games(), 2);
+        assert!(result.moves_of(1).all(|m| matches!(m.depth, MoveDepth::Unknown | MoveDepth::Forced)));
+        let master: Vec<&MoveRecord> = result.moves_of(0).collect();
+        assert!(master.iter().any(|m| matches!(m.depth, MoveDepth::Solved(_))), "Master solves the end");
+        // 20 ms a move, the last slice's overshoot and a loaded machine; a 3.5 s cap would show here.
+        assert!(master.iter().all(|m| m.seconds < 1.0), "{master:?}");
+        assert_eq!(result.games.iter().filter(|g| g.a_first).count(), 1, "each colour once");
+    }
+
+    /// A player that answers a square it may not play.
+    struct Cheat;
+
+    impl Player for Cheat {
+        fn new_game(&mut self) -> Result<(), String> {
+            Ok(())
+        }
+        fn pick(&mut self, board: &Board, _seed: u64) -> Result<Pick, String> {
+            Ok(Pick { square: (!board.moves()).trailing_zeros() as usize, depth: MoveDepth::Unknown, nodes: None })
+        }
+    }
+
+    #[test]
+    fn an_illegal_answer_stops_the_match_with_the_games_before_it() {
+        let mut novice = Setting::Novice.player(&PatternEvaluator::shipped(), None);
+        let stopped = play_match(&mut *novice, &mut Cheat, &openings(2, 8, 1), |_| {}).unwrap_err();
+        assert!(stopped.why.contains("game 1") && stopped.why.contains("illegal move"), "{}", stopped.why);
+        assert_eq!(stopped.partial.games(), 0);
     }
 
     #[test]
     fn confidence_interval_narrows_with_games_and_brackets_the_rate() {
-        let few = MatchResult { wins: 6, draws: 1, losses: 3, disc_differences: vec![0; 10] };
-        let many = MatchResult { wins: 60, draws: 10, losses: 30, disc_differences: vec![0; 100] };
+        let few = MatchResult { wins: 6, draws: 1, losses: 3, games: Vec::new() };
+        let many = MatchResult { wins: 60, draws: 10, losses: 30, games: Vec::new() };
         let (a, b) = (few.confidence_95(), many.confidence_95());
         assert!((few.score_rate() - 0.65).abs() < 1e-9);
         assert!(a.0 < b.0 && b.1 < a.1 && b.0 < 0.65 && 0.65 < b.1);

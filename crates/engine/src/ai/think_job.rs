@@ -40,11 +40,16 @@ pub fn slice_nodes(board: &VariantBoard) -> u64 {
 /// board: 3 s instead of 0.02 s); from 2,000 none did. Twice that, for a margin.
 pub const MIN_SLICE_NODES: u64 = 4_000;
 
-/// Before a solve, midgame iterations up to this depth give `force_move_now` an answer to fall back on.
+/// Off the clock (a node budget only), midgame iterations up to this depth before a solve give `force_move_now` an
+/// answer to fall back on.
 const FALLBACK_DEPTH: u32 = 4;
 /// On the clock, the midgame iterations before a solve go on deeper while they take less than this share of the
 /// time target: a better answer to fall back on if the solve does not finish by the cap.
 const FALLBACK_SHARE: f64 = 0.2;
+/// The same share of the time cap for a level on the clock without a target (a fixed time per move, the levels
+/// below Master), whose solve has only the rest of that time: with four plies before a solve of 24 empties, which
+/// does not finish in a second, Master played such moves at depth 4 (docs/strength.md, "Time per move").
+const UNPLANNED_FALLBACK_SHARE: f64 = 0.5;
 /// A book move is chosen among those within this many discs of the best, so book play varies from game to game.
 pub const BOOK_TOLERANCE: i32 = 1;
 
@@ -107,6 +112,8 @@ pub struct ThinkJob {
     solve_stage: Option<usize>,
     /// On the clock: when to stop deepening (levels with a time target).
     time_plan: Option<TimePlan>,
+    /// On the clock: after this many milliseconds the midgame iterations before a solve give way to it.
+    fallback_ms: f64,
     /// Milliseconds since the thinking began, as the caller last said (`step_timed`).
     elapsed_ms: Option<f64>,
     node_budget: u64,
@@ -190,6 +197,10 @@ impl ThinkJob {
             committed_from,
             solve_stage: None,
             time_plan: settings.target_ms.map(|target| TimePlan::new(target, settings.time_budget_ms)),
+            fallback_ms: match settings.target_ms {
+                Some(target) => FALLBACK_SHARE * f64::from(target),
+                None => UNPLANNED_FALLBACK_SHARE * f64::from(settings.time_budget_ms),
+            },
             elapsed_ms: None,
             node_budget: settings.node_budget,
             selectivity: settings.selectivity,
@@ -229,17 +240,15 @@ impl ThinkJob {
     /// stops deepening when its plan says so, and any level answers once its time cap is reached.
     pub fn step_timed(&mut self, ai: &mut Ai, node_budget: u64, elapsed_ms: f64) -> Option<Decision> {
         self.elapsed_ms = Some(elapsed_ms);
-        if let Some(plan) = &self.time_plan {
-            if elapsed_ms >= plan.cap_ms() {
-                return Some(self.force_move_now());
-            }
-            // A fallback iteration that runs past its share of the time gives way to the solve.
-            let fallback_spent = elapsed_ms >= plan.target_ms() * FALLBACK_SHARE;
-            if let Some(solve) =
-                self.solve_stage.filter(|&solve| fallback_spent && self.best.is_some() && self.next < solve)
-            {
-                self.next = solve;
-            }
+        if self.time_plan.as_ref().is_some_and(|plan| elapsed_ms >= plan.cap_ms()) {
+            return Some(self.force_move_now());
+        }
+        // A fallback iteration that runs past its share of the time gives way to the solve.
+        let fallback_spent = elapsed_ms >= self.fallback_ms;
+        if let Some(solve) =
+            self.solve_stage.filter(|&solve| fallback_spent && self.best.is_some() && self.next < solve)
+        {
+            self.next = solve;
         }
         self.step(ai, node_budget)
     }
@@ -291,10 +300,10 @@ impl ThinkJob {
         self.next += 1;
         let finished_best = matches!(self.stages[self.next - 1], Stage::Best(_));
         match (self.solve_stage, self.elapsed_ms, &mut self.time_plan) {
-            (Some(solve), elapsed, plan) if self.next < solve => {
-                let deep_enough = match (elapsed, plan) {
-                    (Some(elapsed), Some(plan)) => elapsed >= plan.target_ms() * FALLBACK_SHARE,
-                    _ => self.next >= FALLBACK_DEPTH as usize,
+            (Some(solve), elapsed, _) if self.next < solve => {
+                let deep_enough = match elapsed {
+                    Some(elapsed) => elapsed >= self.fallback_ms,
+                    None => self.next >= FALLBACK_DEPTH as usize,
                 };
                 if deep_enough {
                     self.next = solve;
@@ -618,6 +627,32 @@ mod tests {
         let mut job = ThinkJob::new(&board, &master, 0);
         assert!(job.step_timed(&mut ai, 2_000, 0.0).is_none());
         assert!(job.step_timed(&mut ai, 2_000, cap).is_some_and(|d| board.is_legal(d.mv.unwrap())));
+    }
+
+    #[test]
+    fn on_a_fixed_time_a_solve_that_cannot_finish_leaves_a_deep_midgame_move() {
+        // Master with 400 ms on every move (match's fixed:master), on a pretend clock of 2 µs a node: its win/loss/draw
+        // solve of 23-24 empties needs far more than 200 k nodes, so the move is the midgame iterations' answer,
+        // which had half the time (it was depth 4, FALLBACK_DEPTH, whatever the time).
+        let fixed = LevelSettings { target_ms: None, time_budget_ms: 400, book: false, ..*Level::Master.settings() };
+        let mut ai = Ai::new(4);
+        for seed in 0..3 {
+            let board = random_position(8, Opening::Standard, 36, 70 + seed);
+            assert!((23..=fixed.wld_empties).contains(&board.empty_count()), "{}", board.empty_count());
+            let mut job = ThinkJob::new(&board, &fixed, 0);
+            let decision = loop {
+                let elapsed_ms = job.nodes() as f64 * 2_000.0 / 1e6;
+                if elapsed_ms >= f64::from(fixed.time_budget_ms) {
+                    break job.force_move_now();
+                }
+                if let Some(decision) = job.step_timed(&mut ai, 5_000, elapsed_ms) {
+                    break decision;
+                }
+            };
+            assert!(board.is_legal(decision.mv.unwrap()));
+            assert!(!decision.exact && !decision.win_loss_draw, "seed {seed}: solved in 200 k nodes?");
+            assert!(decision.depth > FALLBACK_DEPTH + 2, "seed {seed}: depth {}", decision.depth);
+        }
     }
 
     #[test]

@@ -149,6 +149,9 @@ pub struct Searcher {
     pub(crate) selectivity: u8,
     pub(crate) evaluator: Box<dyn Evaluator>,
     progress: Option<Progress>,
+    /// The position of the last search: the table's date moves on only when the root changes, so the iterations
+    /// of one move (each a search of its own, `ThinkJob`'s stages) keep each other's deep entries as current.
+    last_root: Option<Board>,
 }
 
 impl Searcher {
@@ -171,6 +174,7 @@ impl Searcher {
             selectivity: DEFAULT_SELECTIVITY,
             evaluator,
             progress: None,
+            last_root: None,
         }
     }
 
@@ -184,6 +188,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.progress = None;
+        self.last_root = None;
     }
 
     /// Exact solve of the whole remaining game: best move and final disc difference.
@@ -218,7 +223,10 @@ impl Searcher {
             |p: &Progress| p.board == *board && p.limits == Limits { node_budget: p.limits.node_budget, ..*limits };
         let resumed = self.progress.take().filter(same);
         let mut progress = resumed.unwrap_or_else(|| {
-            self.tt.new_search();
+            if self.last_root != Some(*board) {
+                self.tt.new_search();
+                self.last_root = Some(*board);
+            }
             Progress { board: *board, limits: *limits, completed: None, root_order: root_moves(board), nodes: 0 }
         });
         self.nodes = 0;
@@ -452,6 +460,26 @@ mod tests {
             boards.extend(random_board(e, &mut rng));
         }
         boards
+    }
+
+    #[test]
+    fn the_iterations_of_one_position_share_the_tables_date_and_a_new_position_moves_it_on() {
+        let mut searcher = Searcher::new(1);
+        let board = random_positions(1, 30..=30)[0];
+        let midgame = |depth| Limits { depth, exact_empties: 0, wld_empties: 0, node_budget: None };
+        searcher.search(&board, &midgame(3)).unwrap();
+        let date = searcher.tt.date();
+        // A deeper iteration of the same position: the entries of the last one stay current, not first to go.
+        searcher.search(&board, &midgame(4)).unwrap();
+        assert_eq!(searcher.tt.date(), date);
+        let next = board.play(squares_of(board.moves()).next().unwrap());
+        searcher.search(&next, &midgame(3)).unwrap();
+        assert_ne!(searcher.tt.date(), date, "the next move's search makes the last move's entries stale");
+        searcher.clear();
+        searcher.search(&next, &midgame(3)).unwrap();
+        let fresh = searcher.tt.date();
+        searcher.search(&next, &midgame(3)).unwrap();
+        assert_eq!(searcher.tt.date(), fresh, "a cleared searcher starts a new date once");
     }
 
     #[test]

@@ -153,6 +153,12 @@ impl TranspositionTable {
         self.date = self.date.wrapping_add(1).max(1);
     }
 
+    /// The date new entries get (tests of when a search starts a new one).
+    #[cfg(test)]
+    pub(crate) fn date(&self) -> u8 {
+        self.date
+    }
+
     /// Bucket index: a multiply-xorshift hash of both bitboards, mapped onto the table by a multiply-high
     /// (Lemire's range reduction) so the size need not be a power of two. The high 32 bits of the hash times the
     /// bucket count (under 2^32) is one 64-bit multiply: wasm has no 64×64→128 multiply and emulates it by a call.
