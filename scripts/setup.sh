@@ -38,11 +38,19 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERS
   pids+=($!)
 fi
 
-if [ "$BROWSER" = yes ] && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
-  log "installing Debian's chromium and chromium-driver"
+# The test browser and driver, and coturn: the end-to-end tests' TURN server on loopback (tests/e2e/turn-server.mjs
+# starts its turnserver by hand; the package's own service is not needed).
+apt_packages=()
+if [ "$BROWSER" = yes ]; then
+  [ -x /usr/bin/chromium ] || apt_packages+=(chromium)
+  [ -x /usr/bin/chromedriver ] || apt_packages+=(chromium-driver)
+  [ -x /usr/bin/turnserver ] || apt_packages+=(coturn)
+fi
+if [ "${#apt_packages[@]}" -gt 0 ]; then
+  log "installing Debian's ${apt_packages[*]}"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${apt_packages[@]}" >/dev/null
 fi
 
 # npm: binaryen (wasm-opt for trunk, found through node_modules/.bin), playwright-core, @axe-core/playwright (the
@@ -57,12 +65,13 @@ for pid in "${pids[@]}"; do wait "$pid"; done
 
 log "fetching crates"
 cargo fetch --quiet
-# The end-to-end tests' Nostr relay on loopback (tests/e2e/relay.mjs): a debug build, about a minute of compiling once.
+# The end-to-end tests' Nostr relay on loopback and its event publisher (tests/e2e/relay.mjs): a debug build, about
+# a minute of compiling once.
 if [ "$BROWSER" = yes ]; then
   log "building the test relay"
   cargo build --quiet -p test-relay
 fi
 ready="$(trunk --version), $(wasm-bindgen --version), wasm-opt $(node_modules/.bin/wasm-opt --version | awk '{print $3}')"
 # Debian's chromium launcher script complains on stderr about its own arguments; the version line is on stdout.
-[ "$BROWSER" = no ] || ready="$ready, $(chromium --version 2>/dev/null)"
+[ "$BROWSER" = no ] || ready="$ready, $(chromium --version 2>/dev/null), coturn $(turnserver --version 2>/dev/null)"
 log "ready: $ready"

@@ -20,6 +20,8 @@ fn options_and_a_game_saved_before_the_split_restore_whole() {
     let options = &restored.options;
     assert_eq!((options.black_level, options.white_level), (Level::Master, Level::Beginner));
     assert_eq!((options.board_size, options.opening), (BoardSize::Six, Opening::EmptyCentre));
+    assert!(options.turn_servers.is_empty(), "a save from before TURN servers has none");
+    assert_eq!(options.stun_servers, vec!["stun:stun.l.google.com:19302".to_string()]);
     let game = &restored.table.game;
     let variant = game.variant();
     assert_eq!((variant.size, variant.opening, variant.first), (BoardSize::Six, Opening::EmptyCentre, Color::White));

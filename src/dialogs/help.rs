@@ -165,8 +165,10 @@ fn Playing() -> impl IntoView {
         <p>
             "If the connection drops, the game is kept (also across a reload): choose Reconnect and send a fresh "
             "invitation, and the game goes on from the moves you both have. A connection may not get through at "
-            "all: strict firewalls and NATs (common on mobile data and in offices) block direct connections and "
-            "this app has no relay (TURN) server. Then send the game by link instead: the link holds the moves so "
+            "all: strict firewalls and NATs (common on mobile data and in offices) block direct connections. A relay "
+            "(TURN) server, added in the online dialog's Connection settings with the username and credential its "
+            "operator gives you, carries the connection through such networks (the app comes with none). Or send "
+            "the game by link instead: the link holds the moves so "
             "far; your friend opens it, plays a move and sends the new link back. Share game link, under the move "
             "list, sends any game's link the same way, for viewing."
         </p>

@@ -6,6 +6,7 @@
 
 mod about;
 mod confirm;
+mod connection_settings;
 mod export;
 mod help;
 mod import;

@@ -4,11 +4,12 @@
 //! opponent: a stranger from the public lobby on the same relays. Below, the game by link for when no connection
 //! can be made.
 
+use super::connection_settings::ConnectionSettings;
 use super::Modal;
-use crate::model::options::Options;
 use crate::model::state::AppState;
 use crate::online::{
-    game_url, share_or_copy, ColourChoice, Online, Phase, QrImage, RelayStatus, SeekChoice, SeekStatus, FAILED,
+    game_url, share_or_copy, ColourChoice, Online, Phase, QrImage, RelayStatus, SeekChoice, SeekStatus,
+    NO_CONNECTION_HELP,
 };
 use leptos::prelude::*;
 use net::clock::{Clock, LIMITS_MINUTES};
@@ -61,15 +62,18 @@ pub fn OnlineDialog() -> impl IntoView {
             RelayStatus::Unreachable => "No relay could be reached. Send this answer code to your friend instead; \
                 the game starts when they paste it."
                 .into(),
-            _ => "No connection through the relays yet. Send this answer code to your friend instead; the game \
-                  starts when they paste it."
+            _ => "No direct connection yet, 15 seconds after your answer went out: the relays may not have carried it \
+                  (send this answer code to your friend instead: the game starts when they paste it), or the networks \
+                  block a direct connection."
                 .into(),
         },
         Phase::Answered => "Send this answer back to your friend; the game starts when they paste it.".into(),
         Phase::Connecting => "Connecting…".into(),
-        Phase::Connected => {
-            format!("Connected. Check number {}: your friend sees the same.", online.check.get().unwrap_or_default())
-        }
+        Phase::Connected => format!(
+            "{}. Check number {}: your friend sees the same.",
+            online.route.get().map_or("Connected", |route| route.describe()),
+            online.check.get().unwrap_or_default()
+        ),
         Phase::Lost => "The connection was lost. The game is kept: make a fresh invitation to continue.".into(),
         Phase::Failed(why) => why,
     };
@@ -84,13 +88,28 @@ pub fn OnlineDialog() -> impl IntoView {
     };
     // An invited guest's game is the empty one they are about to replace: nothing to send by link.
     let offer_game_link = move || !invited();
-    let failed = move || matches!(phase(), Phase::Failed(_) | Phase::Lost);
+    // No connection came: the page says what may help, and offers the game by link.
+    let failed = move || {
+        matches!(phase(), Phase::Failed(_) | Phase::Lost)
+            || (matches!(phase(), Phase::Answered | Phase::Connecting) && relays() == RelayStatus::NoAnswer)
+    };
     let game_link = move || state.table.with(|t| game_url(&t.game));
     view! {
         <Modal title="Play a friend online" class="online-dialog">
             <p class="online-status" role="status" data-connection=move || phase().key()>{status}</p>
             <Show when=failed>
-                <p class="online-help">{FAILED}</p>
+                <div class="online-help">
+                    <p>{NO_CONNECTION_HELP}</p>
+                    <Show when=offer_game_link>
+                        <button
+                            type="button"
+                            class="action primary"
+                            on:click=move |_| share_or_copy(state, "Game link", &game_link(), true)
+                        >
+                            "Send by link"
+                        </button>
+                    </Show>
+                </div>
             </Show>
             <p class="online-privacy">"A direct connection shows each player's IP address to the other."</p>
             <Show when=invited>
@@ -157,20 +176,7 @@ pub fn OnlineDialog() -> impl IntoView {
                 {move || online.answer.get().map(|answer| view! { <CodeBox label="Answer" text=answer attr="data-answer" /> })}
             </section>
             </Show>
-            <details class="online-step">
-                <summary>"Connection settings"</summary>
-                // STUN servers tell each browser its public address; no game data passes through them.
-                <ServerList
-                    label="STUN servers (\"none\" for none: enough on one network)"
-                    read=|o| &o.stun_servers
-                    write=Options::set_stun_servers
-                />
-                <ServerList
-                    label="Nostr relays for one-link invitations (they pass on the sealed answer; \"none\" to send codes by hand)"
-                    read=|o| &o.relays
-                    write=Options::set_relays
-                />
-            </details>
+            <ConnectionSettings />
             <Show when=offer_game_link>
                 <section class="online-step" aria-labelledby="online-link">
                     <h3 id="online-link">"No connection? Send the game by link"</h3>
@@ -291,38 +297,5 @@ fn CodeBox(label: &'static str, text: String, attr: &'static str) -> impl IntoVi
                 </button>
             </div>
         </div>
-    }
-}
-
-/// A list of servers saved with the options, typed as text ("none" for none), refused with a reason if malformed.
-#[component]
-fn ServerList(
-    label: &'static str,
-    read: fn(&Options) -> &Vec<String>,
-    write: fn(&mut Options, &str) -> Result<(), String>,
-) -> impl IntoView {
-    let state = AppState::get();
-    let error = RwSignal::new(None::<String>);
-    let shown = move || {
-        let servers = state.options.with(|o| read(o).join(", "));
-        if servers.is_empty() {
-            "none".to_string()
-        } else {
-            servers
-        }
-    };
-    let set = move |text: String| {
-        let mut result = Ok(());
-        state.options.update(|o| result = write(o, &text));
-        error.set(result.err());
-    };
-    view! {
-        <label class="online-stun">
-            {label}
-            <input type="text" prop:value=shown on:change=move |ev| set(event_target_value(&ev)) />
-        </label>
-        <Show when=move || error.get().is_some()>
-            <p class="form-error" role="alert">{move || error.get()}</p>
-        </Show>
     }
 }

@@ -7,6 +7,7 @@
 
 use engine::Level;
 use game::{load_data, load_fields, BoardSize, Color, Coordinates, LoadError, Opening, PlayerKind, Variant};
+use net::ice::{is_stun_url, TurnServer, MAX_TURN_SERVERS};
 use serde::{Deserialize, Serialize};
 
 /// Light or dark page colours, or whichever the system prefers.
@@ -76,6 +77,9 @@ pub struct Options {
     /// The STUN servers online play asks for this device's public address (`stun:host:port`); none is fine on
     /// one network.
     pub stun_servers: Vec<String>,
+    /// The TURN servers (relays for the connection itself, when the networks block a direct one), with their
+    /// credentials; none by default: the project ships no third-party credentials.
+    pub turn_servers: Vec<TurnServer>,
     /// The Nostr relays that carry a one-link invitation's answer (`wss://host`), asked only once the player
     /// makes or accepts an invitation.
     pub relays: Vec<String>,
@@ -109,6 +113,7 @@ impl Default for Options {
             sound: true,
             theme: Theme::System,
             stun_servers: vec![DEFAULT_STUN_SERVER.into()],
+            turn_servers: Vec::new(),
             relays: DEFAULT_RELAYS.map(String::from).to_vec(),
             coordinates: Coordinates::Standard,
             undo_whole_turn: false,
@@ -166,6 +171,8 @@ impl Options {
         }
         self.stun_servers.retain(|url| is_stun_url(url));
         self.stun_servers.truncate(MAX_STUN_SERVERS);
+        self.turn_servers.retain(|server| server.check().is_ok());
+        self.turn_servers.truncate(MAX_TURN_SERVERS);
         self.relays.retain(|url| is_relay_url(url));
         self.relays.truncate(MAX_RELAYS);
         self
@@ -180,6 +187,17 @@ impl Options {
             "a STUN server address such as stun:stun.example.org:3478",
             MAX_STUN_SERVERS,
         )?;
+        Ok(())
+    }
+
+    /// Adds a TURN server typed in the settings (replacing one at the same address), or says why not.
+    pub fn add_turn_server(&mut self, url: &str, username: &str, credential: &str) -> Result<(), String> {
+        let server = TurnServer::new(url, username, credential)?;
+        self.turn_servers.retain(|old| old.url != server.url);
+        if self.turn_servers.len() >= MAX_TURN_SERVERS {
+            return Err(format!("at most {MAX_TURN_SERVERS} TURN servers: remove one first"));
+        }
+        self.turn_servers.push(server);
         Ok(())
     }
 
@@ -290,12 +308,6 @@ fn luminance(colour: &str) -> Option<f64> {
     Some(0.2126 * channel(0)? + 0.7152 * channel(2)? + 0.0722 * channel(4)?)
 }
 
-/// `stun:` or `stuns:` and a host (with an optional port): what RTCPeerConnection accepts as a STUN server.
-fn is_stun_url(url: &str) -> bool {
-    let host = url.strip_prefix("stun:").or_else(|| url.strip_prefix("stuns:")).unwrap_or_default();
-    !host.is_empty() && url.len() <= 200 && host.bytes().all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b))
-}
-
 fn is_hex_colour(s: &str) -> bool {
     s.len() == 7 && s.starts_with('#') && s[1..].bytes().all(|b| b.is_ascii_hexdigit())
 }
@@ -327,6 +339,23 @@ mod tests {
         assert!(o.stun_servers.is_empty());
         o.stun_servers = vec!["turn:x".into(), "stun:".into(), "stun:fine.example".into()];
         assert_eq!(o.validated().stun_servers, vec!["stun:fine.example".to_string()]);
+    }
+
+    #[test]
+    fn turn_servers_are_checked_replaced_by_address_and_capped() {
+        let mut o = Options::default();
+        assert!(o.turn_servers.is_empty(), "no third-party TURN credentials are shipped");
+        o.add_turn_server("turn:a.example:3478", "u", "p").unwrap();
+        o.add_turn_server("turn:a.example:3478", "u2", "p2").unwrap();
+        assert_eq!(o.turn_servers.len(), 1, "the same address is replaced");
+        assert_eq!(o.turn_servers[0].username, "u2");
+        let err = o.add_turn_server("stun:b.example", "u", "p").unwrap_err();
+        assert!(err.contains("is not a TURN server address"), "{err}");
+        o.add_turn_server("turn:b.example", "u", "p").unwrap();
+        o.add_turn_server("turns:c.example", "u", "p").unwrap();
+        assert!(o.add_turn_server("turn:d.example", "u", "p").unwrap_err().contains("at most 3"));
+        o.turn_servers[0].url = "http://evil.example".into();
+        assert_eq!(o.validated().turn_servers.len(), 2, "a bad saved server is dropped");
     }
 
     #[test]
@@ -382,6 +411,7 @@ mod tests {
             sound: false,
             theme: Theme::Dark,
             stun_servers: vec!["stun:stun.example.org:3478".into()],
+            turn_servers: vec![TurnServer::new("turns:turn.example.org:5349", "player", "s3cret").unwrap()],
             relays: vec!["ws://127.0.0.1:7777".into()],
             coordinates: Coordinates::Reversy,
             undo_whole_turn: true,

@@ -2,13 +2,14 @@
 //! offer or answer read into a compact [`Signal`], and the channel's events passed on.
 
 use gloo_timers::future::TimeoutFuture;
+use net::ice::{IceConfig, Route, TransportPolicy};
 use net::signal::{Role, Signal};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{
     MessageEvent, RtcConfiguration, RtcDataChannel, RtcDataChannelInit, RtcIceGatheringState, RtcIceServer,
-    RtcPeerConnection, RtcPeerConnectionState, RtcSdpType, RtcSessionDescriptionInit,
+    RtcIceTransportPolicy, RtcPeerConnection, RtcPeerConnectionState, RtcSdpType, RtcSessionDescriptionInit,
 };
 
 /// ICE gathering stops after this long and the code carries the candidates found so far.
@@ -31,16 +32,24 @@ pub struct Peer {
 }
 
 impl Peer {
-    /// A connection using `stun` servers (none: host candidates only, for one machine or one network).
-    pub fn new(stun: &[String], on_event: impl Fn(PeerEvent) + 'static) -> Result<Peer, String> {
+    /// A connection asking `ice`'s STUN and TURN servers (none: host candidates only, for one machine or one
+    /// network).
+    pub fn new(ice: &IceConfig, on_event: impl Fn(PeerEvent) + 'static) -> Result<Peer, String> {
         let config = RtcConfiguration::new();
         let servers = js_sys::Array::new();
-        for url in stun {
+        for entry in &ice.servers {
             let server = RtcIceServer::new();
-            server.set_urls_str(url);
+            server.set_urls_str(&entry.url);
+            if let Some((username, credential)) = &entry.login {
+                server.set_username(username);
+                server.set_credential(credential);
+            }
             servers.push(&server);
         }
         config.set_ice_servers(&servers);
+        if ice.policy == TransportPolicy::Relay {
+            config.set_ice_transport_policy(RtcIceTransportPolicy::Relay);
+        }
         let connection = RtcPeerConnection::new_with_configuration(&config)
             .map_err(|e| format!("this browser cannot open a peer-to-peer connection ({e:?})"))?;
         // Both sides create the same channel (negotiated, id 0), so neither waits for the other to announce it.
@@ -119,6 +128,22 @@ impl Peer {
         self.channel.send_with_str(text).is_ok()
     }
 
+    /// How the open connection goes: through a TURN server or directly, read from the candidate pair the browser
+    /// selected (`None` if the statistics do not say).
+    pub async fn route(&self) -> Option<Route> {
+        let report: js_sys::Map = JsFuture::from(self.connection.get_stats()).await.ok()?.unchecked_into();
+        let field = |stats: &JsValue, name: &str| js_sys::Reflect::get(stats, &name.into()).ok()?.as_string();
+        let mut selected = None;
+        report.for_each(&mut |stats, _| {
+            if field(&stats, "type").as_deref() == Some("transport") {
+                selected = selected.take().or_else(|| field(&stats, "selectedCandidatePairId"));
+            }
+        });
+        let pair = report.get(&selected?.into());
+        let candidate_type = |side: &str| field(&report.get(&field(&pair, side)?.into()), "candidateType");
+        Some(Route::of_pair(&candidate_type("localCandidateId")?, &candidate_type("remoteCandidateId")?))
+    }
+
     pub fn close(&self) {
         self.channel.close();
         self.connection.close();
@@ -152,7 +177,9 @@ impl Peer {
         let sdp = self.connection.local_description().map(|d| d.sdp()).unwrap_or_default();
         let signal = Signal::from_sdp(role, &sdp).map_err(|e| e.to_string())?;
         if signal.candidates.is_empty() {
-            return Err("no network address was found for the connection".into());
+            return Err("No direct connection is possible: no network address was found for this device (when only \
+                relays may be used, no TURN server answered: check its address and credentials)."
+                .into());
         }
         Ok(signal)
     }

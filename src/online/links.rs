@@ -115,8 +115,20 @@ pub fn open_linked_game(state: AppState, linked: LinkedGame) {
     }
 }
 
+/// The decoded values of the page address's query parameter `name` (`?relay=a&relay=b`: both), in order; the
+/// end-to-end tests set the page's servers this way on the shipped site.
+pub fn page_query(name: &str) -> Vec<String> {
+    let search = window().location().search().unwrap_or_default();
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .filter_map(|pair| pair.strip_prefix(name)?.strip_prefix('='))
+        .filter_map(|value| js_sys::decode_uri_component(value).ok().map(String::from))
+        .collect()
+}
+
 fn clear_fragment() {
-    // The query stays: `?stun=` and `?relay=` still apply to this page.
+    // The query stays: `?stun=`, `?turn=` and `?relay=` still apply to this page.
     let search = window().location().search().unwrap_or_default();
     if let Ok(history) = window().history() {
         let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("{}{search}", page())));

@@ -28,6 +28,7 @@ use connection::{Peer, PeerEvent};
 use game::{Color, Game, PlayerKind};
 use leptos::prelude::*;
 use net::clock::Clock;
+use net::ice::{IceConfig, Route};
 use net::protocol::Message;
 use net::relay_room::{Invitation, Terms};
 use net::session::{Event, Session};
@@ -87,6 +88,8 @@ pub struct Online {
     pub answer: RwSignal<Option<String>>,
     /// The 4-digit number both sides see once connected.
     pub check: RwSignal<Option<String>>,
+    /// How the open connection goes (directly or through a TURN server), once the browser says.
+    pub route: RwSignal<Option<Route>>,
     /// When the clocks were last read (`now_ms`): the clocks on screen follow it.
     pub now: RwSignal<u64>,
     /// A code that arrived in the page's link (`#join=`), for the dialog's text box.
@@ -129,16 +132,18 @@ impl Online {
         expect_context::<Online>()
     }
 
-    /// The STUN servers: the page's `?stun=none` (no server, for one machine) or `?stun=URL,URL`, else the
-    /// option.
-    fn stun_servers(state: AppState) -> Vec<String> {
-        let search = window().location().search().unwrap_or_default();
-        let asked = search.trim_start_matches('?').split('&').find_map(|pair| pair.strip_prefix("stun="));
+    /// The STUN and TURN servers and the transport policy: the options', or what the page's address says for
+    /// this visit (`?stun=none` or `?stun=URL,URL`; `?turn=URL&turnuser=…&turncred=…`; `?ice=relay`).
+    fn ice_config(state: AppState) -> Result<IceConfig, String> {
         let mut options = state.options.get_untracked();
-        match asked.map(|list| js_sys::decode_uri_component(list).map(String::from)) {
-            Some(Ok(list)) if options.set_stun_servers(&list).is_ok() => options.stun_servers,
-            _ => state.options.with_untracked(|o| o.stun_servers.clone()),
+        if let Some(list) = links::page_query("stun").first() {
+            if let Err(why) = options.set_stun_servers(list) {
+                return Err(format!("stun= in the address: {why}"));
+            }
         }
+        let param = |name: &str| links::page_query(name).into_iter().next();
+        let (turn, policy) = net::ice::overrides_from_query(param, &options.turn_servers)?;
+        Ok(IceConfig::new(&options.stun_servers, &turn, policy))
     }
 
     /// Starts seeking an opponent in the lobby (ending any connection under way).
@@ -170,6 +175,7 @@ impl Online {
         self.invitation.set(None);
         self.answer.set(None);
         self.check.set(None);
+        self.route.set(None);
         self.opponent.set(None);
         self.codes.set_value((None, None));
         self.planned.set_value(None);
@@ -177,7 +183,7 @@ impl Online {
 
     fn open_peer(&self, state: AppState) -> Result<(), String> {
         let online = *self;
-        let peer = Peer::new(&Online::stun_servers(state), move |event| online.on_event(state, event))?;
+        let peer = Peer::new(&Online::ice_config(state)?, move |event| online.on_event(state, event))?;
         PEER.with(|slot| *slot.borrow_mut() = Some(Rc::new(peer)));
         Ok(())
     }
@@ -346,6 +352,12 @@ impl Online {
 
     fn opened(&self, state: AppState) {
         self.phase.set(Phase::Connected);
+        let route = self.route;
+        leptos::task::spawn_local(async move {
+            if let Some(peer) = current_peer() {
+                route.set(peer.route().await);
+            }
+        });
         let check = self.check.get_untracked().unwrap_or_default();
         state.announcement.set(format!("Connected. Check number {check}."));
         if let Some(session) = self.planned.try_update_value(Option::take).flatten() {
@@ -415,8 +427,8 @@ impl Online {
     }
 }
 
-/// The host waits this long from pasting the answer for the channel to open: on one network it opens in under a
-/// second, across the internet in a few.
+/// The host waits this long from taking the answer (pasted, or carried by a relay) for the channel to open: on one
+/// network it opens in under a second, across the internet in a few.
 const CONNECTING_MS: u32 = 30_000;
 /// The guest waits this long for the host to paste the answer (sent by hand, through a chat app or a QR code).
 const HOST_WAIT_MS: u32 = 5 * 60_000;
@@ -425,16 +437,16 @@ const OWN_INVITATION: &str = "this is your own invitation: send it to your frien
     The invitation stays open.";
 const OTHER_INVITATION: &str = "this answer is to another invitation (an earlier one, or another game's), not the \
     one on screen. The invitation on screen stays open: ask your friend to answer it and paste that answer.";
-const NO_CONNECTION: &str = "No connection within 30 seconds of pasting the answer: the answer may be out of date, \
-    or the networks block a direct connection. Choose New invitation to try again, or send the game by link below.";
-const HOST_NEVER_CAME: &str = "Your friend has not connected within 5 minutes of your answer: the invitation may \
-    have been answered by someone else already, or your answer did not reach them. Ask your friend for a new \
-    invitation, or play by game link below.";
-
-/// Why a connection may fail, said in the dialog and in Help.
-pub const FAILED: &str = "The connection could not be made. Both players' networks must let a direct connection \
-    through: a strict firewall or NAT (common on mobile data and offices) blocks it, and this app has no relay \
-    (TURN) server. Try another network, or send the game by link instead.";
+const NO_CONNECTION: &str = "No direct connection within 30 seconds of receiving the answer: the answer may be out \
+    of date, or the networks block a direct connection. Choose New invitation to try again.";
+const HOST_NEVER_CAME: &str = "No direct connection within 5 minutes of your answer: your friend may not have \
+    pasted it, someone else may have answered the invitation first, or the networks block a direct connection. Ask \
+    your friend for a new invitation.";
+/// The connection failed (the browser gave up on every route between the two).
+const FAILED: &str = "No direct connection could be made: both players' networks must let it through, and a \
+    strict firewall or NAT (common on mobile data and offices) blocks it.";
+/// What to do when no connection comes, said after each of the reasons above (and in Help).
+pub const NO_CONNECTION_HELP: &str = "A relay (TURN) server in Connection settings may help, or play on by link.";
 
 fn current_peer() -> Option<Rc<Peer>> {
     PEER.with(|slot| slot.borrow().clone())
@@ -477,6 +489,7 @@ pub fn install(state: AppState) -> Online {
         invitation: RwSignal::new(None),
         answer: RwSignal::new(None),
         check: RwSignal::new(None),
+        route: RwSignal::new(None),
         now: RwSignal::new(now_ms()),
         arrived_code: RwSignal::new(String::new()),
         invited: RwSignal::new(None),

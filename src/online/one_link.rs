@@ -56,13 +56,7 @@ pub fn stop() {
 
 /// The relays this page uses: `?relay=URL` (repeatable, or comma-separated) replaces the list, else the options'.
 pub fn relay_urls(state: AppState) -> Vec<String> {
-    let search = window().location().search().unwrap_or_default();
-    let asked: Vec<String> = search
-        .trim_start_matches('?')
-        .split('&')
-        .filter_map(|pair| pair.strip_prefix("relay="))
-        .filter_map(|list| js_sys::decode_uri_component(list).ok().map(String::from))
-        .collect();
+    let asked = super::links::page_query("relay");
     let mut options = state.options.get_untracked();
     if !asked.is_empty() && options.set_relays(&asked.join(",")).is_ok() {
         return options.relays;

@@ -61,9 +61,11 @@ fn SeatView(me: Color) -> impl IntoView {
     let phase = move || online.phase.get();
     let line = move || {
         let theirs_to_move = state.table.with(|t| t.game.side_to_move() == Some(me.opponent()));
+        // "Connected directly" or "through a relay server", once the browser's statistics say which.
+        let connected = online.route.get().map_or("Connected", |route| route.describe());
         match phase() {
-            Phase::Connected if theirs_to_move => "Connected · opponent thinking…".to_string(),
-            Phase::Connected => "Connected".to_string(),
+            Phase::Connected if theirs_to_move => format!("{connected} · opponent thinking…"),
+            Phase::Connected => connected.to_string(),
             Phase::Lost => "Connection lost: the game is kept".to_string(),
             Phase::Failed(_) => "Not connected: the connection failed".to_string(),
             _ => "Not connected".to_string(),

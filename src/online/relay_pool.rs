@@ -58,8 +58,9 @@ impl RelayPool {
                     }
                     // Binary frames and oversized texts are dropped unread.
                     let text = event.unchecked_into::<MessageEvent>().data().as_string();
-                    if let Some(text) = text.filter(|t| t.len() <= MAX_RELAY_MESSAGE_BYTES) {
-                        on_event(RelayEvent::Text(text));
+                    match text {
+                        Some(text) if text.len() <= MAX_RELAY_MESSAGE_BYTES => on_event(RelayEvent::Text(text)),
+                        _ => web_sys::console::debug_1(&"relay message dropped unread: binary or oversized".into()),
                     }
                 }) as Box<dyn FnMut(JsValue)>)
             };

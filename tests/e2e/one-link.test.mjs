@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { button, openSite, OUTPUT, screenshot, waitForStatus } from './helpers.mjs';
+import { connected, invite } from './online-steps.mjs';
 import { startRelay } from './relay.mjs';
 
-const connected = (page) => page.locator('[data-connection="connected"]').first().waitFor({ timeout: 30_000 });
 const checkNumber = async (page) => (await page.locator('.online-panel').textContent()).match(/check number (\d{4})/)?.[1];
 
 /** Counts the messages `page` sends to relays (subscriptions and events). */
@@ -19,16 +19,6 @@ function countRelayMessages(page) {
   const count = { sent: 0 };
   page.on('websocket', (socket) => socket.on('framesent', () => (count.sent += 1)));
   return count;
-}
-
-/** The host makes an invitation; returns its link. */
-async function invite(host) {
-  await host.getByRole('button', { name: /online/i }).first().click();
-  await host.locator('.online-colour select').selectOption('black');
-  await button(host, 'Create invitation').click();
-  const invitation = host.locator('[data-invitation]');
-  await invitation.waitFor({ timeout: 15_000 });
-  return (await invitation.textContent()).trim();
 }
 
 /** Plays the game to its end: whoever is to move clicks its first legal square, and the other side sees it. */

@@ -168,7 +168,8 @@ test('an invitation answered twice connects with the answer pasted, and the othe
   // The guest whose answer was not used waits at most five minutes, then hears why and what to do.
   await second.page.clock.fastForward(5 * 60_000 + 1000);
   await second.page.locator('[data-connection="failed"]').first().waitFor({ timeout: 5000 });
-  assert.match(await status(second.page).textContent(), /answered by someone else.*new invitation/s);
+  assert.match(await status(second.page).textContent(), /^No direct connection.*someone else may have answered.*new invitation/s);
+  await second.page.getByText('A relay (TURN) server in Connection settings may help, or play on by link').waitFor();
   await screenshot(second.page, 'online-safety-5-taken');
   assert.deepEqual(host.errors, []);
   assert.deepEqual(first.errors, []);
@@ -185,8 +186,10 @@ test('a connection attempt that gets no reply ends within 30 seconds, with a mes
   await host.page.locator('[data-connection="connecting"]').waitFor();
   await host.page.clock.fastForward(31_000);
   await host.page.locator('[data-connection="failed"]').first().waitFor({ timeout: 5000 });
-  assert.match(await status(host.page).textContent(), /No connection within 30 seconds.*New invitation/s);
+  assert.match(await status(host.page).textContent(), /No direct connection within 30 seconds.*New invitation/s);
   await button(host.page, 'New invitation').waitFor();
+  await host.page.getByText('A relay (TURN) server in Connection settings may help, or play on by link').waitFor();
+  await button(host.page, 'Send by link').waitFor();
   await screenshot(host.page, 'online-safety-6-no-reply');
   assert.deepEqual(host.errors, []);
 });
