@@ -14,6 +14,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
+// How long a seek lives at the relays unless announced again (crates/net/src/lobby.rs, SEEK_TTL_SECONDS).
+const SEEK_TTL_SECONDS = 45;
 
 /** Counts the messages `page` sends to relays (subscriptions and events). */
 function countRelayMessages(page) {
@@ -91,7 +93,8 @@ test('two seekers are paired and play to the end, a third keeps seeking, and the
   await Promise.all([second, third].map((p) => p.page.getByRole('button', { name: /opponent/ }).click()));
   const { pair, third: left } = await waitForPair(players);
   const seeksToPairedMs = Date.now() - seeksAt;
-  await seeking(left.page).filter({ hasText: '(1 seeking)' }).waitFor({ timeout: 10_000 });
+  // The pair's withdrawals clear them at once; a withdrawal lost on the way leaves them until their seeks expire.
+  await seeking(left.page).filter({ hasText: '(1 seeking)' }).waitFor({ timeout: (SEEK_TTL_SECONDS + 15) * 1000 });
   for (const { page } of pair) assert.equal(await seeking(page).count(), 0, 'a paired player no longer seeks');
 
   const colours = await Promise.all(pair.map((p) => colourOf(p.page)));
