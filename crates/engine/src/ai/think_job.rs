@@ -242,11 +242,8 @@ impl ThinkJob {
     /// `step` for a caller with a clock: `elapsed_ms` since the thinking began. A level with a time target
     /// stops deepening when its plan says so, and any level answers once its time cap is reached.
     pub fn step_timed(&mut self, ai: &mut Ai, node_budget: u64, elapsed_ms: f64) -> Option<Decision> {
-        // A level with a plan stops when two more steps as long as the last would end past its cap (a loaded
-        // machine's steps vary): a critical move thinks to the cap, and the cap is its longest move.
-        let last_step_ms = self.elapsed_ms.map_or(0.0, |before| elapsed_ms - before);
         self.elapsed_ms = Some(elapsed_ms);
-        if self.time_plan.as_ref().is_some_and(|plan| elapsed_ms + 2.0 * last_step_ms >= plan.cap_ms()) {
+        if self.time_plan.as_ref().is_some_and(|plan| elapsed_ms >= plan.cap_ms()) {
             return Some(self.force_move_now());
         }
         // A fallback iteration that runs past its share of the time gives way to the solve.
