@@ -6,7 +6,7 @@ use crate::eval::PatternEvaluator;
 use crate::rules::VariantBoard;
 use crate::search::generic::GenericSearcher;
 use crate::search::tt::TranspositionTable;
-use crate::search::{Aborted, Improvement, Limits, SearchResult, Searcher};
+use crate::search::{Aborted, Limits, SearchResult, Searcher};
 
 /// The searchers and their tables. Allocate one for the life of the app: the 8×8 table is tens of MB.
 pub struct Ai {
@@ -43,13 +43,6 @@ impl Ai {
             Some(eight) => self.eight.search(&eight, limits),
             None => self.generic.search(board, limits),
         }
-    }
-
-    /// A root move the unfinished midgame iteration of the 8×8 search of `board` has proven better than the last
-    /// finished iteration's (the generic searcher keeps no such record).
-    pub fn improvement(&self, board: &VariantBoard) -> Option<Improvement> {
-        let eight = board.as_board()?;
-        self.eight.interrupted().filter(|_| self.eight.interrupted_board() == Some(eight))?.improvement
     }
 
     /// Nodes the last `search` call visited (aborted or not) on the searcher `board` went to.

@@ -20,7 +20,7 @@ use crate::bits::squares_of;
 use crate::book::Book;
 use crate::rng::Rng;
 use crate::rules::VariantBoard;
-use crate::search::{Aborted, Improvement, Limits, SearchResult};
+use crate::search::{Aborted, Limits, SearchResult};
 
 /// Nodes per `step` that keep a slice to a few milliseconds natively (about 1.5× that in wasm), measured with
 /// `reversi-engine levels`: the 8×8 searcher runs 3-20 M nodes/s, the generic one (6×6, 10×10, empty centre)
@@ -123,8 +123,6 @@ pub struct ThinkJob {
     spent: u64,
     /// The last finished `Best` stage.
     best: Option<SearchResult>,
-    /// A move the unfinished midgame iteration after `best` has already proven better than `best`'s move.
-    improvement: Option<Improvement>,
     /// `ScoreAll` progress: the moves scored so far, in square order.
     scored: Vec<(usize, i32)>,
     decision: Option<Decision>,
@@ -210,7 +208,6 @@ impl ThinkJob {
             seed,
             spent: 0,
             best: None,
-            improvement: None,
             scored: Vec::new(),
             decision: None,
         }
@@ -329,8 +326,6 @@ impl ThinkJob {
             Stage::Best(limits) => {
                 let outcome = ai.search(&self.board, &Limits { node_budget: Some(budget), ..limits });
                 let used = ai.last_call_nodes(&self.board);
-                let deeper = |i: &Improvement| self.best.as_ref().is_some_and(|best| i.depth > best.depth);
-                self.improvement = if outcome.is_err() { ai.improvement(&self.board).filter(deeper) } else { None };
                 (outcome.map(|result| self.best = Some(result)), used)
             }
             Stage::ScoreAll(limits) => {
@@ -374,21 +369,10 @@ impl ThinkJob {
                 pv: vec![mv],
             };
         }
-        match (&self.best, self.improvement) {
-            // Stopped during an iteration that has refuted the last one's move: its better move, at the depth
-            // finished, with the score it is proven to reach at least.
-            (Some(result), Some(better)) if !result.exact && !result.win_loss_draw => Decision {
-                mv: Some(better.best_move),
-                score: better.lower_bound,
-                depth: result.depth,
-                exact: false,
-                win_loss_draw: false,
-                nodes: self.spent,
-                pv: vec![better.best_move],
-            },
-            (Some(result), _) => Decision::from_search(result.clone(), self.spent),
+        match &self.best {
+            Some(result) => Decision::from_search(result.clone(), self.spent),
             // Nothing finished yet (a budget smaller than a one-ply search): the first legal move.
-            (None, _) => {
+            None => {
                 let mv = squares_of(self.board.moves()).next();
                 Decision {
                     mv,
@@ -567,31 +551,6 @@ mod tests {
         assert!(steps > 1 && board.is_legal(forced.mv.unwrap()));
         assert_eq!((forced.mv, forced.score, forced.depth), (deepest.best_move, deepest.score, deepest.depth));
         assert_eq!(job.step(&mut ai, 1_000_000), Some(forced), "a forced decision stands");
-    }
-
-    #[test]
-    fn stopped_mid_iteration_it_plays_the_move_that_iteration_proved_better() {
-        let master = LevelSettings { book: false, ..*Level::Master.settings() };
-        let mut refuted = 0;
-        for seed in 0..40 {
-            let board = random_position(8, Opening::Standard, 24, 100 + seed);
-            let mut ai = Ai::new(2);
-            let mut job = ThinkJob::new(&board, &master, 0);
-            while job.best.as_ref().is_none_or(|b| b.depth < 9) {
-                if job.step(&mut ai, 2_000).is_some() {
-                    break;
-                }
-                let Some(better) = job.improvement else { continue };
-                let finished = job.best.clone().expect("an improvement on a finished iteration");
-                let forced = job.force_move_now();
-                assert_eq!(forced.mv, Some(better.best_move), "seed {seed}");
-                assert_eq!((forced.depth, forced.score), (finished.depth, better.lower_bound), "seed {seed}");
-                assert!(better.depth > finished.depth && board.is_legal(better.best_move));
-                refuted += 1;
-                break;
-            }
-        }
-        assert!(refuted > 0, "no iteration of 40 positions refuted the last one's move before it finished");
     }
 
     #[test]

@@ -14,6 +14,4 @@ pub mod probcut;
 pub mod searcher;
 pub mod tt;
 
-pub use searcher::{
-    Aborted, Goal, Improvement, Interrupted, Limits, SearchResult, Searcher, SolveSlices, NO_SELECTIVITY,
-};
+pub use searcher::{Aborted, Goal, Interrupted, Limits, SearchResult, Searcher, SolveSlices, NO_SELECTIVITY};

@@ -126,19 +126,6 @@ pub struct Interrupted {
     pub midgame: Option<(u32, i32)>,
     /// Nodes spent by all its slices.
     pub nodes: u64,
-    /// A root move the unfinished midgame iteration has already proven better than `best_move` (and than every
-    /// move searched before it): its depth, square and the lower bound of its score. Under a fixed time the last
-    /// iteration rarely finishes, and a move it has refuted should not be played.
-    pub improvement: Option<Improvement>,
-}
-
-/// A root move that a midgame iteration proved better than the previous iteration's best before it finished.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Improvement {
-    pub depth: u32,
-    pub best_move: usize,
-    /// The score is at least this.
-    pub lower_bound: i32,
 }
 
 /// Progress of an iterative deepening that a node budget interrupted, to resume from.
@@ -152,8 +139,6 @@ struct Progress {
     root_order: Vec<usize>,
     /// Nodes spent by the earlier slices.
     nodes: u64,
-    /// What the iteration after `completed` has proven so far.
-    improvement: Option<Improvement>,
 }
 
 pub struct Searcher {
@@ -217,13 +202,7 @@ impl Searcher {
             best_move: p.root_order.first().copied(),
             midgame: p.completed,
             nodes: p.nodes,
-            improvement: p.improvement.filter(|i| p.completed.is_none_or(|(depth, _)| i.depth > depth)),
         })
-    }
-
-    /// The position of the search waiting to resume, if any.
-    pub fn interrupted_board(&self) -> Option<Board> {
-        self.progress.as_ref().map(|p| p.board)
     }
 
     /// Counts a node; false (and `aborted` set) once the budget is spent.
@@ -248,14 +227,7 @@ impl Searcher {
                 self.tt.new_search();
                 self.last_root = Some(*board);
             }
-            Progress {
-                board: *board,
-                limits: *limits,
-                completed: None,
-                root_order: root_moves(board),
-                nodes: 0,
-                improvement: None,
-            }
+            Progress { board: *board, limits: *limits, completed: None, root_order: root_moves(board), nodes: 0 }
         });
         self.nodes = 0;
         self.budget = limits.node_budget.unwrap_or(u64::MAX);
@@ -296,18 +268,17 @@ impl Searcher {
         let first = progress.completed.map_or(1, |(d, _)| d + 1);
         for depth in first..=last_depth.min(empties) {
             let guess = progress.completed.map(|(_, s)| s);
-            let score = self.aspiration(board, Goal::Midgame(depth), guess, progress)?;
+            let score = self.aspiration(board, Goal::Midgame(depth), guess, &mut progress.root_order)?;
             progress.completed = Some((depth, score));
-            progress.improvement = None;
         }
         match solve {
             Some(Goal::Exact) => {
                 let guess = progress.completed.map(|(_, s)| s);
-                let score = self.aspiration(board, Goal::Exact, guess, progress)?;
+                let score = self.aspiration(board, Goal::Exact, guess, &mut progress.root_order)?;
                 Some(self.result(board, Some(progress.root_order[0]), score, empties, true, false))
             }
             Some(_) => {
-                let score = self.root(board, Goal::WinLossDraw, -1, 1, progress)?;
+                let score = self.root(board, Goal::WinLossDraw, -1, 1, &mut progress.root_order)?;
                 Some(self.result(board, Some(progress.root_order[0]), score.signum(), empties, false, true))
             }
             None => {
@@ -318,14 +289,14 @@ impl Searcher {
     }
 
     /// A root search whose window starts narrow around `guess` and widens on failure.
-    fn aspiration(&mut self, board: &Board, goal: Goal, guess: Option<i32>, progress: &mut Progress) -> Option<i32> {
+    fn aspiration(&mut self, board: &Board, goal: Goal, guess: Option<i32>, order: &mut Vec<usize>) -> Option<i32> {
         let Some(guess) = guess else {
-            return self.root(board, goal, -MAX_SCORE, MAX_SCORE, progress);
+            return self.root(board, goal, -MAX_SCORE, MAX_SCORE, order);
         };
         let mut width = if goal == Goal::Exact { 4 } else { 3 };
         let (mut alpha, mut beta) = ((guess - width).max(-MAX_SCORE), (guess + width).min(MAX_SCORE));
         loop {
-            let score = self.root(board, goal, alpha, beta, progress)?;
+            let score = self.root(board, goal, alpha, beta, order)?;
             // Widen only the side that failed, and never narrow again: search instability cannot loop.
             if score <= alpha && alpha > -MAX_SCORE {
                 alpha = (score - width).max(-MAX_SCORE);
@@ -338,11 +309,9 @@ impl Searcher {
         }
     }
 
-    /// Search the root moves in `progress.root_order`, PVS; on success the best move is moved to the front. A
-    /// midgame move that beats the first one is noted in `progress.improvement` as soon as its null window proves it.
-    fn root(&mut self, board: &Board, goal: Goal, mut alpha: i32, beta: i32, progress: &mut Progress) -> Option<i32> {
+    /// Search the root moves in `order`, PVS; on success the best move is moved to the front of `order`.
+    fn root(&mut self, board: &Board, goal: Goal, mut alpha: i32, beta: i32, order: &mut Vec<usize>) -> Option<i32> {
         let (alpha0, mut best, mut best_index) = (alpha, -INFINITY, 0);
-        let order = &mut progress.root_order;
         for (i, &sq) in order.iter().enumerate() {
             let child = board.play(sq);
             let mut score = if i == 0 {
@@ -350,9 +319,6 @@ impl Searcher {
             } else {
                 -self.child_search(&child, goal, -alpha - 1, -alpha)
             };
-            if let (Goal::Midgame(depth), true) = (goal, i > 0 && score > alpha && !self.aborted) {
-                progress.improvement = Some(Improvement { depth, best_move: sq, lower_bound: score });
-            }
             if i > 0 && score > alpha && score < beta && !self.aborted {
                 score = -self.child_search(&child, goal, -beta, -score);
             }
@@ -612,36 +578,6 @@ mod tests {
         assert_eq!(so_far.nodes, nodes);
         searcher.clear();
         assert_eq!(searcher.interrupted(), None);
-    }
-
-    #[test]
-    fn an_unfinished_iteration_reports_a_move_it_proved_better_and_the_finished_one_agrees() {
-        let mut seen = 0;
-        for board in random_positions(24, 24..=40) {
-            let mut searcher = Searcher::new(4);
-            searcher.set_selectivity(1);
-            let limits = Limits { depth: 9, exact_empties: 0, wld_empties: 0, node_budget: Some(3_000) };
-            let mut improvement = None;
-            let result = loop {
-                match searcher.search(&board, &limits) {
-                    Ok(result) => break result,
-                    Err(Aborted) => {
-                        let so_far = searcher.interrupted().expect("a search to resume");
-                        if let Some(better) = so_far.improvement {
-                            assert!(so_far.midgame.is_some_and(|(depth, _)| better.depth == depth + 1), "{so_far:?}");
-                            assert_eq!(board.moves() >> better.best_move & 1, 1);
-                            improvement = Some(better);
-                        }
-                    }
-                }
-            };
-            // The last iteration, finished, scores at least what its unfinished part had proven.
-            if let Some(better) = improvement.filter(|i| i.depth == result.depth) {
-                assert!(result.score >= better.lower_bound, "{result:?} {better:?}");
-                seen += 1;
-            }
-        }
-        assert!(seen > 0, "no iteration changed its mind in 24 positions");
     }
 
     /// Runs a search in slices of `slice` nodes until it finishes, like the browser driver.
