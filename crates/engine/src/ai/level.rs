@@ -62,7 +62,7 @@ const MASTER_SELECTIVITY: u8 = 1;
 /// | Master       |    60 |    22 |  24 |       100 M |    3.5 s | none                      | 1.5 σ    |
 ///
 /// Master also plays from the opening book and manages its time (on the clock, `ThinkJob::step_timed`): an easy
-/// move stops deepening before 1.5 s, one where the search still changes its mind thinks on to the 3.5 s cap, a
+/// move stops deepening before 1.5 s, one where the search still changes its mind may go on to the 3.5 s cap, a
 /// forced move is played at once. The node budget bounds it where no clock is given (tests, `run`).
 /// With T = 3 a move one disc worse than the best is chosen 72 % as often as the best, one 6 discs worse 14 % as
 /// often, one 15 discs worse under 1 %: small slips are common and blunders rare, unlike uniform noise. Even a
