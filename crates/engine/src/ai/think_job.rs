@@ -239,8 +239,11 @@ impl ThinkJob {
     /// `step` for a caller with a clock: `elapsed_ms` since the thinking began. A level with a time target
     /// stops deepening when its plan says so, and any level answers once its time cap is reached.
     pub fn step_timed(&mut self, ai: &mut Ai, node_budget: u64, elapsed_ms: f64) -> Option<Decision> {
+        // A level with a plan stops when two more steps as long as the last would end past its cap (a loaded
+        // machine's steps vary), so the cap is its longest move, not the cap and a step.
+        let last_step_ms = self.elapsed_ms.map_or(0.0, |before| elapsed_ms - before);
         self.elapsed_ms = Some(elapsed_ms);
-        if self.time_plan.as_ref().is_some_and(|plan| elapsed_ms >= plan.cap_ms()) {
+        if self.time_plan.as_ref().is_some_and(|plan| elapsed_ms + 2.0 * last_step_ms >= plan.cap_ms()) {
             return Some(self.force_move_now());
         }
         // A fallback iteration that runs past its share of the time gives way to the solve.
@@ -627,6 +630,19 @@ mod tests {
         let mut job = ThinkJob::new(&board, &master, 0);
         assert!(job.step_timed(&mut ai, 2_000, 0.0).is_none());
         assert!(job.step_timed(&mut ai, 2_000, cap).is_some_and(|d| board.is_legal(d.mv.unwrap())));
+    }
+
+    #[test]
+    fn master_answers_before_its_cap_not_a_step_after() {
+        let master = LevelSettings { book: false, ..*Level::Master.settings() };
+        let cap = f64::from(master.time_budget_ms);
+        let board = random_position(8, Opening::Standard, 20, 61);
+        let mut ai = Ai::new(1);
+        let mut job = ThinkJob::new(&board, &master, 0);
+        // Steps of 100 ms that never finish an iteration: only the clock ends the thinking, two steps before the cap.
+        let answered = (0..40).map(|i| f64::from(i) * 100.0).find(|&ms| job.step_timed(&mut ai, 1, ms).is_some());
+        assert_eq!(answered, Some(cap - 200.0));
+        assert!(board.is_legal(job.force_move_now().mv.unwrap()));
     }
 
     #[test]
