@@ -1,8 +1,9 @@
 //! The start in slices (issue 28). Built in one go, the page was one long task: on a phone's CPU about 250 ms, a
-//! third to a half of it V8 compiling the wasm's functions on their first call, which no loader can move off the main thread.
-//! So the start's own task builds the board and what frames it (the header, the layout), the board is playable at
-//! its end, and each later part of the page is built in a task of its own, in the order a player needs them
-//! (docs/benchmarks.md, "First visit"). Each part's place is reserved by the layout, so nothing moves as it comes.
+//! third to a half of it V8 compiling the wasm's functions on their first call, which no loader can move off the
+//! main thread. So the start's own task builds the board and what frames it (the header, the layout), the board is
+//! playable at its end, and each later part of the page is built in a task of its own, in the order a player needs
+//! them (docs/benchmarks.md, "First visit"). Each part's place is reserved by the layout, so nothing moves as it
+//! comes.
 
 use leptos::prelude::*;
 
