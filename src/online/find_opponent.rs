@@ -4,7 +4,7 @@
 //! withdraws the seek at once, pairing withdraws it too, and the sockets close once the players are connected.
 
 use super::one_link::{now_seconds, random_bytes, relay_urls, throwaway_keys};
-use super::relay_pool::{RelayEvent, RelayPool};
+use super::relay_pool::{log_relay_note, RelayEvent, RelayPool};
 use super::{Online, Phase};
 use crate::model::state::{AppState, Dialog};
 use leptos::prelude::*;
@@ -161,7 +161,7 @@ fn on_event(state: AppState, online: Online, event: RelayEvent, failed: &Cell<us
                 Ok(LobbyNews::Seeker { new: true }) => seeking.announce(),
                 Ok(LobbyNews::Message(heard)) => seeking.heard(state, online, heard.from, heard.signal),
                 Ok(_) => {}
-                Err(why) => log(&format!("lobby event ignored: {why}")),
+                Err(why) => log_relay_note(&format!("lobby event ignored: {why}")),
             }
             seeking.report(online);
         }
@@ -253,16 +253,16 @@ impl Seeking {
                 *self.pairing.borrow_mut() = Pairing::Answering { peer: from, since: now_seconds() };
                 online.joining_new.set_value(true);
                 if let Err(why) = online.connect(state, &signal.encode()) {
-                    log(&format!("an invitation from the lobby could not be answered: {why}"));
+                    log_relay_note(&format!("an invitation from the lobby could not be answered: {why}"));
                     self.give_up_pairing(online);
                 }
             }
             (Role::Answer, Pairing::Inviting { peer, .. }) if peer == from => {
                 if let Err(why) = online.connect(state, &signal.encode()) {
-                    log(&format!("an answer from the lobby could not be used: {why}"));
+                    log_relay_note(&format!("an answer from the lobby could not be used: {why}"));
                 }
             }
-            (role, _) => log(&format!("lobby {role:?} ignored: this side is not free for it")),
+            (role, _) => log_relay_note(&format!("lobby {role:?} ignored: this side is not free for it")),
         }
     }
 
@@ -283,10 +283,6 @@ impl Seeking {
             }
         }
     }
-}
-
-fn log(text: &str) {
-    web_sys::console::debug_1(&text.into());
 }
 
 /// Follows the connection: the guest's answer goes to its host once ready, and once the players are connected the

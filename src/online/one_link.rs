@@ -4,7 +4,7 @@
 //! connected. When no relay can be reached, or no answer arrives in time, the page says so and the answer code is
 //! passed by hand as before.
 
-use super::relay_pool::{RelayEvent, RelayPool};
+use super::relay_pool::{log_relay_note, RelayEvent, RelayPool};
 use super::{Online, Phase};
 use crate::model::state::AppState;
 use leptos::prelude::*;
@@ -154,12 +154,12 @@ impl Signalling {
                         let _ = online.connect(state, &heard.signal.encode());
                     }
                     Ok(_) => {}
-                    Err(why) => log(&format!("relay event ignored: {why}")),
+                    Err(why) => log_relay_note(&format!("relay event ignored: {why}")),
                 }
             }
             RelayEvent::Text(text) => {
                 if let Ok(RelayMessage::Accepted { accepted: false, why, .. }) = RelayMessage::parse(&text) {
-                    log(&format!("a relay refused the answer: {why}"));
+                    log_relay_note(&format!("a relay refused the answer: {why}"));
                 }
             }
         }
@@ -178,10 +178,6 @@ impl Signalling {
             online.relays.set(status);
         }
     }
-}
-
-fn log(text: &str) {
-    web_sys::console::debug_1(&text.into());
 }
 
 /// Follows the connection: the guest's answer goes to the relays once it is ready, the guest says so when no
@@ -206,7 +202,7 @@ pub fn install(online: Online) {
     Effect::new(move |_| {
         if online.phase.get() == Phase::Connected {
             if let Some(signalling) = current() {
-                log(&format!("connected: {} relay messages sent", signalling.pool.sent()));
+                log_relay_note(&format!("connected: {} relay messages sent", signalling.pool.sent()));
             }
             stop();
             online.relays.set(RelayStatus::Off);

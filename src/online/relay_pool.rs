@@ -60,7 +60,7 @@ impl RelayPool {
                     let text = event.unchecked_into::<MessageEvent>().data().as_string();
                     match text {
                         Some(text) if text.len() <= MAX_RELAY_MESSAGE_BYTES => on_event(RelayEvent::Text(text)),
-                        _ => web_sys::console::debug_1(&"relay message dropped unread: binary or oversized".into()),
+                        _ => log_relay_note("relay message dropped unread: binary or oversized"),
                     }
                 }) as Box<dyn FnMut(JsValue)>)
             };
@@ -105,4 +105,10 @@ impl Drop for RelayPool {
             let _ = relay.socket.close();
         }
     }
+}
+
+/// What the relays did that a player need not see (an ignored event, a refusal) goes to the console's debug level:
+/// strangers' events on public relays are normal, not errors.
+pub fn log_relay_note(text: &str) {
+    web_sys::console::debug_1(&text.into());
 }

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { button, discs, openSite, OUTPUT, screenshot } from './helpers.mjs';
+import { countRelayMessages, playToTheEnd } from './online-steps.mjs';
 import { startRelay } from './relay.mjs';
 import { AxeBuilder } from '@axe-core/playwright';
 
@@ -16,13 +17,6 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 // How long a seek lives at the relays unless announced again (crates/net/src/lobby.rs, SEEK_TTL_SECONDS).
 const SEEK_TTL_SECONDS = 45;
-
-/** Counts the messages `page` sends to relays (subscriptions and events). */
-function countRelayMessages(page) {
-  const count = { sent: 0 };
-  page.on('websocket', (socket) => socket.on('framesent', () => (count.sent += 1)));
-  return count;
-}
 
 const seeking = (page) => page.locator('[data-seeking]');
 const isConnected = async (page) => (await page.locator('[data-connection="connected"]').count()) > 0;
@@ -45,22 +39,6 @@ async function waitForPair(players) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('no two seekers were paired within 30 s');
-}
-
-/** Plays to the end: whoever is to move clicks its first legal square; the other side sees it. */
-async function playToTheEnd(black, white) {
-  for (let ply = 0; ply < 70; ply += 1) {
-    const status = await black.getByTestId('status').textContent();
-    if (/^Game over/.test(status)) return status;
-    const mover = /Black to move/.test(status) ? black : white;
-    const other = mover === black ? white : black;
-    const square = mover.locator('[data-square][aria-label$="legal move"]').first();
-    await square.waitFor({ timeout: 10_000 });
-    const name = await square.getAttribute('data-square');
-    await square.click();
-    await other.waitForFunction((s) => document.querySelector(`[data-square="${s}"] .disc`) !== null, name);
-  }
-  throw new Error('the game did not end in 70 plies');
 }
 
 test('two seekers are paired and play to the end, a third keeps seeking, and the pair can rematch', async (t) => {

@@ -9,33 +9,10 @@ import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { button, openSite, OUTPUT, screenshot, waitForStatus } from './helpers.mjs';
-import { connected, invite } from './online-steps.mjs';
+import { connected, countRelayMessages, invite, playToTheEnd } from './online-steps.mjs';
 import { startRelay } from './relay.mjs';
 
 const checkNumber = async (page) => (await page.locator('.online-panel').textContent()).match(/check number (\d{4})/)?.[1];
-
-/** Counts the messages `page` sends to relays (subscriptions and events). */
-function countRelayMessages(page) {
-  const count = { sent: 0 };
-  page.on('websocket', (socket) => socket.on('framesent', () => (count.sent += 1)));
-  return count;
-}
-
-/** Plays the game to its end: whoever is to move clicks its first legal square, and the other side sees it. */
-async function playToTheEnd(host, guest) {
-  for (let ply = 0; ply < 70; ply += 1) {
-    const status = await host.getByTestId('status').textContent();
-    if (/^Game over/.test(status)) return status;
-    const mover = /Black to move/.test(status) ? host : guest; // the host plays Black
-    const other = mover === host ? guest : host;
-    const square = mover.locator('[data-square][aria-label$="legal move"]').first();
-    await square.waitFor({ timeout: 10_000 });
-    const name = await square.getAttribute('data-square');
-    await square.click();
-    await other.waitForFunction((s) => document.querySelector(`[data-square="${s}"] .disc`) !== null, name);
-  }
-  throw new Error('the game did not end in 70 plies');
-}
 
 test('the guest opens the link, presses Join, and both play a whole game with no code pasted', async (t) => {
   const relay = await startRelay(t);

@@ -7,8 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { access, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { button, discs, DIST, launchChromium, moveCount, screenshot, waitForStatus } from './helpers.mjs';
-import { startServer } from './server.mjs';
+import { button, discs, DIST, moveCount, openSite, screenshot, waitForStatus } from './helpers.mjs';
 
 const versionA = process.env.REVERSI_DIST ?? DIST;
 const versionB = process.env.REVERSI_NEXT_DIST ?? join(DIST, '..', 'target', 'site-next');
@@ -33,17 +32,7 @@ test('a new deploy is offered with "A new version is ready — Reload" and runs 
     t.skip(`no second build at ${versionB}: run make site-next`);
     return;
   }
-  const server = await startServer(versionA);
-  const browser = await launchChromium();
-  t.after(async () => {
-    await browser.close();
-    await server.close();
-  });
-  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(server.url);
-  await page.locator('[data-square]').first().waitFor();
+  const { page, server, errors } = await openSite(t, { root: versionA });
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {

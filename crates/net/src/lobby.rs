@@ -17,7 +17,7 @@
 use crate::clock::LIMITS_MINUTES;
 use crate::nostr_event::{subscribe, Draft, Event, Keys, RelayMessage};
 use crate::protocol::PROTOCOL_VERSION;
-use crate::relay_room::{Heard, Room, RoomKey, ROOM_KIND};
+use crate::relay_room::{Heard, Room, RoomKey, FUTURE_SECONDS, ROOM_KIND};
 use crate::signal::Signal;
 use game::{Opening, Variant};
 use serde::{Deserialize, Serialize};
@@ -38,8 +38,6 @@ pub const INVITE_WAIT_SECONDS: u64 = 12;
 pub const MAX_NAME_CHARS: usize = 20;
 /// A seeker that did not answer an invitation (busy with another, or gone) is not invited again for this long.
 const BUSY_SECONDS: u64 = 60;
-/// Clocks differ; an event from further in the future than this is ignored.
-const FUTURE_SECONDS: u64 = 60;
 const MAX_SEEKERS: usize = 64;
 const MAX_ROOMS: usize = 8;
 const REMEMBERED: usize = 512;

@@ -24,8 +24,8 @@ pub const ROOM_KIND: u32 = 25_050;
 /// Events older than this (by their own time, or before the room was opened) are ignored: nobody waits that long
 /// for an answer, and an old one is a replay.
 pub const STALE_SECONDS: u64 = 120;
-/// Clocks differ; an event from further in the future than this is ignored too.
-const FUTURE_SECONDS: u64 = 60;
+/// Clocks differ; an event from further in the future than this is ignored too (in rooms and in the lobby).
+pub(crate) const FUTURE_SECONDS: u64 = 60;
 /// The events one sender may have read in a room (an answer, sent again a few times), and the senders a room tracks.
 const SENDER_SHARE: u32 = 6;
 const MAX_SENDERS: usize = 32;
