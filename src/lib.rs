@@ -23,6 +23,7 @@ mod panels;
 mod setup;
 
 use board::{board_input, board_view};
+use effects::start_stages::{self, StartPart};
 use effects::{analysis_driver, autosave, clipboard, engine_data, keyboard, sound, theme, thinking, viewport};
 use leptos::prelude::*;
 use panels::{
@@ -44,20 +45,21 @@ pub fn App() -> impl IntoView {
     online::follow_fragment(state, online);
     theme::follow_options(state);
     viewport::install(state);
-    // The first render builds the header, the board, the game bar and the status line; the rest of the side panel
-    // follows in a task of its own, so the start is no one long task (issue 28).
-    let rest = RwSignal::new(false);
-    #[cfg(target_arch = "wasm32")]
-    gloo_timers::callback::Timeout::new(0, move || rest.set(true)).forget();
-    #[cfg(not(target_arch = "wasm32"))]
-    rest.set(true);
+    // The start's own task builds the header's frame and the board; the rest of the page follows a part per task,
+    // so the start is no one long task (issue 28).
+    let stages = start_stages::install();
+    let reached = move |part: StartPart| move || stages.reached(part);
     // While a dialog is open the page behind it is inert, so Tab stays within the dialog.
     let behind_dialog = move || state.dialog.get().is_some();
     let setting_up = move || state.setup.with(Option::is_some);
     let analysis_allowed = move || state.table.with(|t| t.analysis_allowed());
     view! {
         <div class="app">
-            <toolbar::Toolbar attr:inert=behind_dialog />
+            <toolbar::Toolbar attr:inert=behind_dialog>
+                <Show when=reached(StartPart::Controls)>
+                    <toolbar::ToolbarButtons />
+                </Show>
+            </toolbar::Toolbar>
             <main class="layout" inert=behind_dialog>
                 <Show
                     when=setting_up
@@ -66,18 +68,24 @@ pub fn App() -> impl IntoView {
                             <board_view::BoardView input=board_input::BoardInput::of_app(state) />
                             <result_panel::ResultPanel />
                         </div>
-                        <status::Notices />
-                        <game_bar::GameBar />
+                        <Show when=reached(StartPart::Status)>
+                            <status::Notices />
+                        </Show>
+                        <Show when=reached(StartPart::Controls)>
+                            <game_bar::GameBar />
+                        </Show>
                         <aside class="side-panel">
-                            <status::Status />
-                            <Show when=move || rest.get()>
+                            <Show when=reached(StartPart::Status)>
+                                <status::Status />
+                            </Show>
+                            <Show when=reached(StartPart::SidePanels)>
                                 <online::OnlinePanel />
                                 <hints_panel::HintsPanel />
                                 <move_list::MoveList />
-                                <Show when=analysis_allowed>
-                                    <eval_graph::EvalGraph />
-                                    <review_panel::ReviewPanel />
-                                </Show>
+                            </Show>
+                            <Show when=move || reached(StartPart::Rest)() && analysis_allowed()>
+                                <eval_graph::EvalGraph />
+                                <review_panel::ReviewPanel />
                             </Show>
                         </aside>
                     }
@@ -94,8 +102,10 @@ pub fn App() -> impl IntoView {
             <p class="visually-hidden" aria-live="polite" data-testid="announcer">
                 {move || state.announcement.get()}
             </p>
-            <dialogs::OpenDialog />
-            <update_notice::UpdateNotice />
+            <Show when=reached(StartPart::Rest)>
+                <dialogs::OpenDialog />
+                <update_notice::UpdateNotice />
+            </Show>
         </div>
     }
 }

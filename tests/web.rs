@@ -44,12 +44,16 @@ mod app {
     }
 
     impl Mounted {
-        fn new() -> (Mounted, impl Drop) {
+        /// Mounts the app and waits for its start to build every part (the board first, the rest a part per task).
+        async fn started() -> (Mounted, impl Drop) {
             window().local_storage().unwrap().unwrap().clear().unwrap();
             let container: web_sys::HtmlElement = document().create_element("div").unwrap().unchecked_into();
             document().body().unwrap().append_child(&container).unwrap();
             let handle = leptos::mount::mount_to(container.clone(), App);
-            (Mounted { container }, handle)
+            let app = Mounted { container };
+            let built = until(5, || app.container.query_selector(".move-list").unwrap().is_some()).await;
+            assert!(built, "the side panel's parts were built");
+            (app, handle)
         }
 
         fn square(&self, name: &str) -> web_sys::Element {
@@ -98,8 +102,7 @@ mod app {
 
     #[wasm_bindgen_test]
     async fn the_board_is_a_grid_of_named_squares() {
-        let (app, _handle) = Mounted::new();
-        leptos::task::tick().await;
+        let (app, _handle) = Mounted::started().await;
         assert!(app.container.query_selector("[role=grid]").unwrap().is_some());
         assert_eq!(app.container.query_selector_all("[role=row]").unwrap().length(), 8);
         assert_eq!(app.container.query_selector_all("[role=gridcell]").unwrap().length(), 64);
@@ -112,8 +115,7 @@ mod app {
 
     #[wasm_bindgen_test]
     async fn clicking_a_legal_square_plays_it_and_the_computer_replies() {
-        let (app, _handle) = Mounted::new();
-        leptos::task::tick().await;
+        let (app, _handle) = Mounted::started().await;
         app.click("f5");
         leptos::task::tick().await;
         assert_eq!(app.label("f5"), "f5, black, last move");
@@ -127,8 +129,7 @@ mod app {
 
     #[wasm_bindgen_test]
     async fn an_illegal_square_is_refused_with_a_flash() {
-        let (app, _handle) = Mounted::new();
-        leptos::task::tick().await;
+        let (app, _handle) = Mounted::started().await;
         app.click("a1");
         leptos::task::tick().await;
         assert_eq!(app.label("a1"), "a1, empty");

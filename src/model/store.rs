@@ -130,7 +130,8 @@ fn backup_number(key: &str) -> Option<u64> {
 fn backups(store: &dyn KeyValueStore) -> Vec<Backup> {
     let mut list: Vec<Backup> =
         store.keys().into_iter().filter_map(|key| Some(Backup { number: backup_number(&key)?, key })).collect();
-    list.sort_by(|a, b| (a.number, &a.key).cmp(&(b.number, &b.key)));
+    // The keys are distinct: an unstable sort gives the stable order, with less code in the wasm.
+    list.sort_unstable_by(|a, b| (a.number, &a.key).cmp(&(b.number, &b.key)));
     list
 }
 

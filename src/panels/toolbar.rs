@@ -156,8 +156,10 @@ fn icon_view(icon: &'static str) -> Option<AnyView> {
     }
 }
 
+/// The header: the name and, in `children`, the app's buttons (built in a later task of the start than the header,
+/// whose toolbar keeps their row's height meanwhile).
 #[component]
-pub fn Toolbar() -> impl IntoView {
+pub fn Toolbar(children: Children) -> impl IntoView {
     view! {
         <header class="app-header">
             <div class="brand">
@@ -168,13 +170,21 @@ pub fn Toolbar() -> impl IntoView {
                 <h1>"Reversi"</h1>
             </div>
             <nav class="toolbar" aria-label="App">
-                <ActionButton action=Action::Options icon=icons::SLIDERS class="narrow-icon-only" />
-                <ActionButton action=Action::Statistics icon=icons::BARS class="narrow-icon-only" />
-                <ActionButton action=Action::Help icon=icons::HELP class="narrow-icon-only" />
-                <ActionButton action=Action::About icon=icons::INFO class="narrow-icon-only" />
-                // Keyboard shortcuts mean nothing on a phone: its slot goes (the ? key still opens them).
-                <ActionButton action=Action::Shortcuts icon=icons::KEYS class="narrow-icon-only not-on-phones" />
+                {children()}
             </nav>
         </header>
+    }
+}
+
+/// The header's buttons: the app's dialogs.
+#[component]
+pub fn ToolbarButtons() -> impl IntoView {
+    view! {
+        <ActionButton action=Action::Options icon=icons::SLIDERS class="narrow-icon-only" />
+        <ActionButton action=Action::Statistics icon=icons::BARS class="narrow-icon-only" />
+        <ActionButton action=Action::Help icon=icons::HELP class="narrow-icon-only" />
+        <ActionButton action=Action::About icon=icons::INFO class="narrow-icon-only" />
+        // Keyboard shortcuts mean nothing on a phone: its slot goes (the ? key still opens them).
+        <ActionButton action=Action::Shortcuts icon=icons::KEYS class="narrow-icon-only not-on-phones" />
     }
 }

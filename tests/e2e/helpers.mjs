@@ -70,7 +70,7 @@ export async function launchChromium(device = 'desktop') {
 }
 
 /**
- * Serves `root` (the built site by default), opens it in a fresh Chromium and waits for the board to mount;
+ * Serves `root` (the built site by default), opens it in a fresh Chromium and waits for the app's start to end;
  * `init` (a function, or a list of them) runs in the page before any of its own scripts. Everything is closed when
  * the test `t` ends. Returns { page, context, url, server, errors }: `errors` collects uncaught exceptions and console
  * errors as they happen, `server.requests` the paths asked for.
@@ -103,8 +103,17 @@ export async function openSite(
   const site = { page, context: browser.context, url: server.url, server, errors };
   if (!navigate) return site;
   await page.goto(server.url + path);
-  await page.locator('[data-square]').first().waitFor();
+  await started(page);
   return site;
+}
+
+/**
+ * Waits for the app's start to end: the board comes in the start's first task and the rest of the page a part per
+ * task after it (src/effects/start_stages.rs), then the app marks "reversi-started" in the performance timeline.
+ */
+export async function started(page) {
+  await page.locator('[data-square]').first().waitFor();
+  await page.waitForFunction(() => performance.getEntriesByName('reversi-started').length > 0);
 }
 
 /** Every square's disc as { a1: null, d4: 'white', … }, read from the board's DOM. */
@@ -154,10 +163,10 @@ export async function moveCount(page) {
   return page.locator('.move-list .move:not(.undone)').count().then((n) => n - 1);
 }
 
-/** Reloads the page and waits for the board. */
+/** Reloads the page and waits for its start to end. */
 export async function reload(page) {
   await page.reload();
-  await page.locator('[data-square]').first().waitFor();
+  await started(page);
 }
 
 /**

@@ -208,8 +208,7 @@ impl MoveValues {
 fn book_values(board: &VariantBoard) -> Option<Vec<Option<MoveValue>>> {
     let eight = board.as_board()?;
     let book = Book::get();
-    let mut values = book.move_values(&eight)?;
-    values.sort_by_key(|&(square, _)| square);
+    let values = book.values_by_square(&eight)?;
     let value = |(square, score)| MoveValue { square, score, verdict: Verdict::Book, line: book.line(&eight, square) };
     Some(values.into_iter().map(|v| Some(value(v))).collect())
 }

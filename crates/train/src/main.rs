@@ -34,6 +34,7 @@ const USAGE: &str = "usage:
                          [--patience 20] [--quantum 3] [--phases 12] [--out crates/engine/data/eval.weights] [--baseline crates/train/weights/gen3.weights|none]
                          [--prior crates/train/weights/gen3.weights|none]   start from the prior and shrink towards it
                          (its phases carried over to --phases; the defaults make the shipped weights)
+                         [--lambda 0]   0-1: how far training labels lean on the game's later labels (TD(λ))
   reversi-train errors   [--data crates/train/data/d8e20,crates/train/data/d8e20g2,crates/train/data/d10e20g3] [--weights crates/engine/data/eval.weights]
                          [--baseline crates/train/weights/gen3.weights]
   reversi-train solver-nodes --obf FILE [--count 5] [--weights crates/engine/data/eval.weights]
@@ -115,6 +116,8 @@ enum Command {
         out: PathBuf,
         baseline: Option<PathBuf>,
         prior: Option<PathBuf>,
+        /// How far the training labels lean on the game's later values (`samples::blend_with_game`); 0 keeps them.
+        lambda: f32,
     },
     /// The error table of some weights against the baseline.
     Errors { data: String, weights: PathBuf, baseline: PathBuf },
@@ -180,6 +183,7 @@ fn parse_command(args: &[String]) -> Result<Command, String> {
                     "out",
                     "baseline",
                     "prior",
+                    "lambda",
                 ],
             )?;
             let defaults = FitConfig::default();
@@ -205,6 +209,9 @@ fn parse_command(args: &[String]) -> Result<Command, String> {
                 out: flags.path("out", SHIPPED),
                 baseline: (baseline.as_os_str() != "none").then_some(baseline),
                 prior: (prior.as_os_str() != "none").then_some(prior),
+                lambda: Some(flags.get("lambda", 0.0)?)
+                    .filter(|l| (0.0..=1.0).contains(l))
+                    .ok_or("--lambda: 0 to 1")?,
             })
         }
         "errors" => {
@@ -232,8 +239,8 @@ fn main() {
             selfplay(&config, &dir, &weights, chunks, chunk_games, threads)
         }
         Command::Relabel { data, weights, depth, exact, out } => relabel_command(&data, &weights, depth, exact, &out),
-        Command::Fit { data, config, quantum, out, baseline, prior } => {
-            fit_command(&data, &config, quantum, &out, baseline, prior)
+        Command::Fit { data, config, quantum, out, baseline, prior, lambda } => {
+            fit_command(&data, &config, quantum, &out, baseline, prior, lambda)
         }
         Command::Errors { data, weights, baseline } => errors_command(&data, &weights, &baseline),
         Command::SolverNodes { obf, count, weights } => solver_nodes(&obf, count, &weights),
@@ -368,9 +375,14 @@ fn fit_command(
     out: &Path,
     baseline: Option<PathBuf>,
     prior: Option<PathBuf>,
+    lambda: f32,
 ) -> Result<(), String> {
     let all = load_samples(data)?;
-    let (held_out, rest): (Vec<Sample>, Vec<Sample>) = all.into_iter().partition(Sample::is_held_out);
+    let (held_out, mut rest): (Vec<Sample>, Vec<Sample>) = all.into_iter().partition(Sample::is_held_out);
+    // The held-out table stays against the searches' own labels.
+    if lambda != 0.0 {
+        samples::blend_with_game(&mut rest, lambda);
+    }
     let (validation, train): (Vec<Sample>, Vec<Sample>) = rest.into_iter().partition(Sample::is_validation);
     let prior = prior
         .map(|path| read_weights(&path))
@@ -518,6 +530,8 @@ mod tests {
         };
         assert_eq!((data.as_str(), baseline, quantum), (DEEP_DATA, None, 0.5));
         assert_eq!((prior, config.phases), (Some(PathBuf::from(BASELINE)), 12));
+        let Ok(Command::Fit { lambda, .. }) = parse("fit") else { panic!("fit was refused") };
+        assert_eq!(lambda, 0.0, "labels as searched unless asked");
         let Ok(Command::Fit { config, .. }) = parse("fit --phases 30") else { panic!("fit --phases 30 was refused") };
         assert_eq!(config.phases, 30);
         assert!(matches!(parse("solver-nodes --obf a.obf"), Ok(Command::SolverNodes { count: 5, .. })));
@@ -533,6 +547,8 @@ mod tests {
             "fit --epochs many",
             "fit --phases 0",
             "fit --phases 61",
+            "fit --lambda 1.5",
+            "fit --lambda -0.1",
             "errors --weight w",
             "solver-nodes",
         ] {
@@ -551,8 +567,10 @@ mod tests {
                     && *chunk_games > 0
                     && *threads > 0
             }
+            Command::Fit { config, lambda, .. } => {
+                (1..=MAX_PHASES).contains(&config.phases) && (0.0..=1.0).contains(lambda)
+            }
             // Any value of their types will do.
-            Command::Fit { config, .. } => (1..=MAX_PHASES).contains(&config.phases),
             Command::Relabel { .. } | Command::Errors { .. } | Command::SolverNodes { .. } => true,
         }
     }
@@ -587,6 +605,7 @@ mod tests {
             "--patience",
             "--quantum",
             "--phases",
+            "--lambda",
             "--baseline",
             "--obf",
             "--count",
@@ -600,7 +619,7 @@ mod tests {
              --exact 20 --noise 0.1",
             "relabel --data a,b --weights w --depth 4 --exact 16 --out o",
             "fit --data d --epochs 400 --ridge 2 --smoothing 4 --step 0.25 --patience 20 --quantum 0 --phases 12 \
-             --out o --baseline none",
+             --out o --baseline none --lambda 0.5",
             "errors --data d --weights w --baseline b",
             "solver-nodes --obf f --count 5 --weights w",
         ];

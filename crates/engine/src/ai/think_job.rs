@@ -20,7 +20,7 @@ use crate::bits::squares_of;
 use crate::book::Book;
 use crate::rng::Rng;
 use crate::rules::VariantBoard;
-use crate::search::{Aborted, Limits, SearchResult};
+use crate::search::{sort_best_first, Aborted, Limits, SearchResult};
 
 /// Nodes per `step` that keep a slice to a few milliseconds natively (about 1.5× that in wasm), measured with
 /// `reversi-engine levels`: the 8×8 searcher runs 3-20 M nodes/s, the generic one (6×6, 10×10, empty centre)
@@ -348,7 +348,7 @@ impl ThinkJob {
                         Err(Aborted) => return (Err(Aborted), used),
                     }
                 }
-                self.scored.sort_by_key(|&(sq, score)| (-score, sq));
+                sort_best_first(&mut self.scored);
                 (Ok(()), used)
             }
         }

@@ -11,6 +11,7 @@ use crate::bits::squares_of;
 pub use crate::fingerprint::fingerprint;
 use crate::rng::Rng;
 use crate::rules::Board;
+use crate::search::sort_best_first;
 use crate::shipped::DataFile;
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
@@ -176,14 +177,21 @@ impl Book {
     /// Every legal move of `board` with its value for the side to move, best first (lowest square among equals),
     /// when the book covers the position.
     pub fn move_values(&self, board: &Board) -> Option<MoveValues> {
+        let mut values = self.values_by_square(board)?;
+        sort_best_first(&mut values);
+        Some(values)
+    }
+
+    /// Every legal move of `board` with its value for the side to move, in square order, when the book covers the
+    /// position.
+    pub fn values_by_square(&self, board: &Board) -> Option<MoveValues> {
         if !self.covers(board) {
             return None;
         }
-        let mut values = squares_of(board.moves())
+        let values = squares_of(board.moves())
             .map(|sq| self.value(&board.play(sq)).map(|v| (sq, -v)))
             .collect::<Option<MoveValues>>()
             .expect("a covered position has every move valued");
-        values.sort_by_key(|&(sq, value)| (-value, sq));
         Some(values)
     }
 
@@ -244,8 +252,10 @@ mod tests {
         let first = book.move_values(&start).unwrap();
         assert_eq!(first.len(), 4);
         assert!(first.iter().all(|&(sq, v)| start.moves() >> sq & 1 == 1 && v == 1));
+        assert!(first.windows(2).all(|pair| pair[0].0 < pair[1].0), "equal values: the lowest square first");
         let f5 = start.play(37);
         assert_eq!(book.move_values(&f5).unwrap(), vec![(43, -1), (45, -2), (29, -3)]);
+        assert_eq!(book.values_by_square(&f5).unwrap(), vec![(29, -3), (43, -1), (45, -2)]);
         // The same position reached from d3 (the mirror image) has the same values on mirrored squares.
         let d3 = start.play(19);
         assert_eq!(book.move_values(&d3).unwrap().iter().map(|&(_, v)| v).collect::<Vec<_>>(), vec![-1, -2, -3]);

@@ -94,20 +94,37 @@ const PARITY_WEIGHT: i32 = 8;
 const CORNER_WEIGHT: i32 = 128;
 
 /// Weight of a sixteenth of a disc of evaluation against one opponent reply (`REPLY_WEIGHT`): two discs of
-/// evaluation count as one reply.
+/// evaluation count as one reply, and a search's score counts more the deeper it looks (FFO #40-#49 751.6 M nodes
+/// without the extra weight, 739.7 M with it; FForum #20-#39 140.3 M and 137.1 M).
 const EVAL_WEIGHT: i32 = 8;
+const EVAL_WEIGHT_PER_PLY: i32 = 4;
 
 /// Midgame keys: a sixteenth of a disc of evaluation counts 1, an opponent reply this much.
 const MID_REPLY_WEIGHT: i32 = 8;
 
 /// From this many empties the endgame ordering adds the children's evaluation to fastest-first.
 const EVAL_ORDER_EMPTIES: u32 = 12;
-/// Beyond `EVAL_ORDER_EMPTIES`, the children are searched one ply deeper per this many empties. Re-tuned by solver
+/// Beyond `EVAL_ORDER_EMPTIES`, the children are searched one ply deeper per this many empties (and from
+/// `DEEPER_ORDER_EMPTIES` one more per two, see `ordering_depth`). Re-tuned by solver
 /// nodes and time once endgame nodes stopped following midgame table moves (FFO #40-#49 natively, one run each):
 /// from 12 empties and one ply per 4, 0.98 G nodes in 35.0 s; from 16 and one per 8 (the earlier setting), 1.85 G in
 /// 53.5 s; 12 and 3, 1.08 G in 41.5 s; 12 and 5, 1.14 G in 40.0 s; 11 and 4, 1.10 G in 44.0 s; 13 and 4, 1.14 G
 /// in 37.8 s. FForum #20-#39 agrees (153 M nodes against 200 M), and so do FFO #50-#52 (1.19 G against 1.78 G).
 const EMPTIES_PER_ORDER_PLY: u32 = 4;
+/// From this many empties the ordering searches also deepen one ply per two empties: near the root of a solve a
+/// node's first move decides a large subtree, and these searches prune by prob-cut (`Searcher::ordering_estimate`),
+/// so they stay cheap. FFO #40-#49 from 16: 751.6 M nodes (790.9 M without prob-cut, 894.2 M without the extra
+/// plies). With prob-cut: from 14, 902.0 M; two more plies from 20 empties, 967.5 M; one more at 18-19 empties,
+/// 786.3 M; one more at 14-15, 769.6 M. Without: from 18, 855.5 M. Deeper is not always better: the first move
+/// chosen near the root swings single positions by 2x either way (#43 32 M or 77 M, #48 97 M or 210 M).
+const DEEPER_ORDER_EMPTIES: u32 = 16;
+
+/// The depth of the searches that order the children of an endgame node, if any (0: the evaluation alone).
+fn ordering_depth(empties: u32) -> Option<u32> {
+    (empties >= EVAL_ORDER_EMPTIES).then(|| {
+        (empties - EVAL_ORDER_EMPTIES) / EMPTIES_PER_ORDER_PLY + empties.saturating_sub(DEEPER_ORDER_EMPTIES) / 2
+    })
+}
 
 /// Endgame ordering: the table's move, then fastest-first with parity and potential mobility as tie-breaks;
 /// far from the end the children's evaluation joins in: `estimate(child, depth)` is the child's score in
@@ -121,8 +138,7 @@ pub fn order_end(
     mut estimate: impl FnMut(&Board, u32) -> i32,
 ) {
     let odd = odd_quadrant_squares(board.empties());
-    let sort_depth =
-        if empties >= EVAL_ORDER_EMPTIES { Some((empties - EVAL_ORDER_EMPTIES) / EMPTIES_PER_ORDER_PLY) } else { None };
+    let sort_depth = ordering_depth(empties);
     for m in list.iter_mut() {
         if m.square as u8 == tt_move {
             m.key = TT_MOVE_KEY;
@@ -136,7 +152,7 @@ pub fn order_end(
             + parity * PARITY_WEIGHT
             + corner * CORNER_WEIGHT;
         if let Some(depth) = sort_depth {
-            m.key -= estimate(&child, depth) * EVAL_WEIGHT;
+            m.key -= estimate(&child, depth) * (EVAL_WEIGHT + EVAL_WEIGHT_PER_PLY * depth as i32);
         }
     }
 }

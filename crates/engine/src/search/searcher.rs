@@ -384,7 +384,7 @@ impl Searcher {
             let score = self.evaluate_position(&board.play(sq), &child_limits).ok_or(Aborted)?;
             scored.push((sq, -score));
         }
-        scored.sort_by_key(|&(sq, score)| (-score, sq));
+        super::sort_best_first(&mut scored);
         Ok(scored)
     }
 
