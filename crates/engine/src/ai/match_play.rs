@@ -517,8 +517,9 @@ mod tests {
         assert!(result.moves_of(1).all(|m| matches!(m.depth, MoveDepth::Unknown | MoveDepth::Forced)));
         let master: Vec<&MoveRecord> = result.moves_of(0).collect();
         assert!(master.iter().any(|m| matches!(m.depth, MoveDepth::Solved(_))), "Master solves the end");
-        // 20 ms a move, the last slice's overshoot and a loaded machine; a 3.5 s cap would show here.
-        assert!(master.iter().all(|m| m.seconds < 1.0), "{master:?}");
+        // 20 ms a move, not Master's 3.5 s cap: the bound leaves room for the last slice's overshoot on a loaded
+        // machine (a build beside it once stretched one past 1 s), yet a move that thought to the cap fails.
+        assert!(master.iter().all(|m| m.seconds < 2.5), "{master:?}");
         assert_eq!(result.games.iter().filter(|g| g.a_first).count(), 1, "each colour once");
     }
 
