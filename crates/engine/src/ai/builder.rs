@@ -50,8 +50,9 @@ mod tests {
     #[test]
     fn the_build_ends_in_an_ai_that_plays() {
         let mut builder = AiBuilder::new(1);
-        // The header, a phase per step, then the searchers (fewer steps when another test decoded the weights first).
-        let mut ai = (0..=PHASES + 1).find_map(|_| builder.step()).expect("built within a step per phase and two more");
+        // The header, the symmetry classes, a phase per step and the searchers with the last one (fewer steps when
+        // another test decoded the weights first).
+        let mut ai = (0..PHASES + 2).find_map(|_| builder.step()).expect("built within a step per phase and two more");
         let (black, white) = VariantBoard::start_discs(8, Default::default());
         let start = VariantBoard::new(8, black, white);
         let decision = ThinkJob::new(&start, Level::Beginner.settings(), 0).run(&mut ai);

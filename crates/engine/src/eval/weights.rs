@@ -102,11 +102,14 @@ impl Weights {
     }
 }
 
-/// A weights file decoded one phase per `step`, so a caller that must stay responsive (the browser app) can spread
+/// A weights file decoded one phase per `step` (after a first step that builds the symmetry classes), so a caller that must stay responsive (the browser app) can spread
 /// the work over several tasks; [`Weights::decode`] runs it to the end at once.
 pub struct PhasedDecoder<'a> {
     bytes: &'a [u8],
     at: usize,
+    /// The header's phase size: with or without the potential mobility tables.
+    phase_size: usize,
+    /// Built by the first `step` (empty before): on a phone the symmetry classes take as long as several phases.
     canonical: Vec<u32>,
     /// The class representatives of a phase in index order: the stream's slots, phase after phase, are these.
     representatives: Vec<u32>,
@@ -133,13 +136,12 @@ impl<'a> PhasedDecoder<'a> {
         if !(1..=MAX_PHASES).contains(&phases) || ![PHASE_SIZE, PHASE_SIZE_WITHOUT_POTENTIAL].contains(&phase_size) {
             return Err(WeightsError::Shape { phases, phase_size });
         }
-        let canonical = canonical_indices();
-        let representatives = (0..phase_size as u32).filter(|&i| canonical[i as usize] == i).collect();
         Ok(PhasedDecoder {
             bytes,
             at: 9,
-            canonical,
-            representatives,
+            phase_size,
+            canonical: Vec::new(),
+            representatives: Vec::new(),
             slot: 0,
             pending: None,
             phase: 0,
@@ -148,8 +150,15 @@ impl<'a> PhasedDecoder<'a> {
         })
     }
 
-    /// Decodes the next phase's tables; whether every phase is decoded now.
+    /// Builds the symmetry classes (the first step), then decodes the next phase's tables; whether every phase is
+    /// decoded now.
     pub fn step(&mut self) -> Result<bool, WeightsError> {
+        if self.canonical.is_empty() {
+            self.canonical = canonical_indices();
+            let canonical = &self.canonical;
+            self.representatives = (0..self.phase_size as u32).filter(|&i| canonical[i as usize] == i).collect();
+            return Ok(false);
+        }
         if self.phase == self.phases {
             return Ok(true);
         }
@@ -278,7 +287,7 @@ mod tests {
         let bytes = w.encode();
         let mut decoder = PhasedDecoder::new(&bytes).unwrap();
         let steps = std::iter::from_fn(|| Some(decoder.step().unwrap())).position(|done| done).unwrap() + 1;
-        assert_eq!(steps, PHASES, "one step per phase");
+        assert_eq!(steps, 1 + PHASES, "the symmetry classes, then one step per phase");
         assert_eq!(decoder.finish(), Ok(w));
     }
 
