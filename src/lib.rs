@@ -53,8 +53,10 @@ pub fn App() -> impl IntoView {
     let behind_dialog = move || state.dialog.get().is_some();
     let setting_up = move || state.setup.with(Option::is_some);
     let analysis_allowed = move || state.table.with(|t| t.analysis_allowed());
+    // Every part built: said on the page too, as tests under a fake clock cannot read the performance timeline.
+    let all_built = move || stages.reached(StartPart::Rest).then_some("");
     view! {
-        <div class="app">
+        <div class="app" data-started=all_built>
             <toolbar::Toolbar attr:inert=behind_dialog>
                 <Show when=reached(StartPart::Controls)>
                     <toolbar::ToolbarButtons />

@@ -109,11 +109,13 @@ export async function openSite(
 
 /**
  * Waits for the app's start to end: the board comes in the start's first task and the rest of the page a part per
- * task after it (src/effects/start_stages.rs), then the app marks "reversi-started" in the performance timeline.
+ * task after it (src/effects/start_stages.rs), then the app says so with `data-started` on its root (the
+ * "reversi-started" mark in the performance timeline is for traces: a page under Playwright's fake clock has a fake
+ * `performance` without marks).
  */
 export async function started(page) {
   await page.locator('[data-square]').first().waitFor();
-  await page.waitForFunction(() => performance.getEntriesByName('reversi-started').length > 0);
+  await page.locator('.app[data-started]').waitFor();
 }
 
 /** Every square's disc as { a1: null, d4: 'white', … }, read from the board's DOM. */
