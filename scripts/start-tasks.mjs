@@ -11,7 +11,7 @@
 // target/wasm32-unknown-unknown/release/reversi.wasm, then `wasm-opt -O -g`, copied over the site's `_bg.wasm`).
 
 import { startServer } from '../tests/e2e/server.mjs';
-import { launchChromium } from '../tests/e2e/helpers.mjs';
+import { emulateSlow4G, launchChromium } from '../tests/e2e/helpers.mjs';
 
 const [dir = 'dist', thresholdArg = '50', slowdownArg = '4', device = 'phone'] = process.argv.slice(2);
 const threshold = Number(thresholdArg);
@@ -25,13 +25,7 @@ try {
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
   const cdp = await browser.context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
+  await emulateSlow4G(cdp);
   const events = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));

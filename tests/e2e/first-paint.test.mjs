@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openSite, screenshot } from './helpers.mjs';
+import { emulateSlow4G, openSite, screenshot } from './helpers.mjs';
 
 /** A served site and a fresh browser page (JavaScript optional), not yet navigated; both closed after the test. */
 const openPage = (t, options = {}) => openSite(t, { ...options, navigate: false });
@@ -45,13 +45,7 @@ for (const device of ['desktop', 'phone', 'phone-landscape']) {
   test(`on a 1.6 Mbps, 150 ms connection the board is painted before the WebAssembly arrives (${device})`, async (t) => {
     const { page, url } = await openPage(t, { device, init: recordLargestPaints });
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
+    await emulateSlow4G(cdp);
     // The WebAssembly is held back until the first paint is seen: the paint cannot be waiting for it.
     let release;
     const held = new Promise((resolve) => (release = resolve));

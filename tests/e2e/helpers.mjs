@@ -118,6 +118,17 @@ export async function started(page) {
   await page.locator('.app[data-started]').waitFor();
 }
 
+/** Lighthouse's mobile network ("slow 4G": 1.6 Mbps down, 750 kbps up, 150 ms) on the page of CDP session `cdp`. */
+export async function emulateSlow4G(cdp) {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+}
+
 /** Every square's disc as { a1: null, d4: 'white', … }, read from the board's DOM. */
 export async function discs(page) {
   const entries = await page.$$eval('[data-square]', (squares) =>
