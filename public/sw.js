@@ -3,7 +3,8 @@
 //
 // Trunk names the wasm, JS and CSS files after a hash of their content, so this file cannot list them. Instead it
 // reads the page: on install it fetches index.html and caches every same-origin file the page references, and the
-// engine's data files that the app fetches (DATA_FILES, also named after their content). The page registers this
+// files the app fetches later (LATER_FILES, also named after their content): the engine's data and the code of the
+// parts loaded on first use. The page registers this
 // worker only once it has everything it needs (public/start.js), and hashed files come from the browser's HTTP
 // cache where the page already downloaded them, so a first visit downloads nothing twice. Then
 //   - the page itself: network first, so a new deploy is picked up when online; the cached copy when offline;
@@ -15,8 +16,9 @@
 // A fingerprint of the built site, written by scripts/stamp-sw.mjs after each build: a new deploy changes this file,
 // which is what makes the browser install the new worker (the page then offers to reload: public/start.js).
 const BUILD = 'unstamped';
-// The engine's data files (data/…), written by scripts/stamp-sw.mjs too.
-const DATA_FILES = [];
+// The engine's data files (data/…) and the modules of the parts loaded on first use (lazy/…), written by
+// scripts/stamp-sw.mjs too.
+const LATER_FILES = [];
 const CACHE = 'reversi-v1';
 const SCOPE = new URL('./', self.location).href;
 const FIXED_FILES = ['manifest.webmanifest', 'icons/icon.svg', 'icons/icon-192.png', 'icons/icon-512.png'].map(
@@ -93,13 +95,13 @@ function isThePage(url) {
   return origin + pathname === SCOPE || origin + pathname === SCOPE + 'index.html';
 }
 
-/** Caches `page` (index.html), every file it references and the data files, and drops hashed files that neither
+/** Caches `page` (index.html), every file it references and the files fetched later, and drops hashed files that neither
  * lists any more. */
 async function cacheSite(page) {
   const cache = await caches.open(CACHE);
   const html = await page.clone().text();
   const referenced = referencedFiles(html);
-  for (const path of DATA_FILES) referenced.add(new URL(path, SCOPE).href);
+  for (const path of LATER_FILES) referenced.add(new URL(path, SCOPE).href);
   await Promise.all(
     [...referenced].map(async (url) => {
       const hashed = HASHED.test(new URL(url).pathname);

@@ -1,6 +1,8 @@
 // What a first visit downloads: every file of the built site (the service worker precaches them all), gzipped as a
-// static host would serve them. Prints per-file and total bytes, and fails when the total exceeds the 1 MB budget;
-// run by the Makefile after `trunk build`.
+// static host would serve them. Prints per-file and total bytes, and the critical path: index.html and what it loads
+// before the app can start (its stylesheets and scripts, the glue and the wasm it names, the modules it preloads),
+// without what comes later (the engine's data in data/, the parts loaded on first use in lazy/, the worker, icons).
+// Fails when the total exceeds the 1 MB budget; run by the Makefile after `trunk build`.
 //
 //   node scripts/size.mjs [dir=dist]
 
@@ -20,17 +22,33 @@ if (files.length === 0) {
   process.exit(1);
 }
 
+// The page's own references: src, href, and start.js's data-glue and data-wasm (Trunk.toml's pattern_script).
+const html = readFileSync(join(root, 'index.html'), 'utf8');
+const referenced = new Set(
+  [...html.matchAll(/(?:src|href|data-glue|data-wasm)="(?:\.\/)?([^"?#:]+)"/g)]
+    .map((match) => match[1])
+    .filter((path) => /\.(js|css|wasm)$/.test(path)),
+);
+const onCriticalPath = (path) => path === 'index.html' || referenced.has(path);
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`.padStart(11);
 let raw = 0;
 let gzip = 0;
+let critical = 0;
+let lazy = 0;
 console.log(`${'raw'.padStart(11)} ${'gzip'.padStart(11)}  file`);
 for (const file of files) {
   const bytes = readFileSync(file);
   const zipped = gzipSync(bytes, { level: 9 }).length;
   raw += bytes.length;
   gzip += zipped;
-  console.log(`${kb(bytes.length)} ${kb(zipped)}  ${relative(root, file)}`);
+  const path = relative(root, file).split('\\').join('/');
+  if (onCriticalPath(path)) critical += zipped;
+  if (path.startsWith('lazy/')) lazy += zipped;
+  console.log(`${kb(bytes.length)} ${kb(zipped)}  ${path}${onCriticalPath(path) ? '  (critical path)' : ''}`);
 }
+console.log(`${''.padStart(11)} ${kb(critical)}  critical path: ${critical} bytes gzipped`);
+if (lazy) console.log(`${''.padStart(11)} ${kb(lazy)}  parts loaded on first use (lazy/): ${lazy} bytes gzipped`);
 console.log(`${kb(raw)} ${kb(gzip)}  total: a first visit downloads ${gzip} bytes gzipped (${files.length} files)`);
 if (gzip > BUDGET_BYTES) {
   console.error(`size: ${gzip} bytes gzipped is over the ${BUDGET_BYTES}-byte budget for a first visit`);

@@ -2,8 +2,9 @@
 // deploy that changes any file changes sw.js too. The browser compares sw.js byte for byte when it checks for a new
 // version; without this, the worker would stay the same from deploy to deploy and an installed app would never hear
 // of a new version. The fingerprint is a SHA-256 over every other file's path and content, in path order. It also
-// lists the engine's data files (data/, put there by scripts/engine-data.mjs), which no page references: the app
-// fetches them, and the worker caches them with the rest.
+// lists the files no page references, which the app fetches later: the engine's data files (data/, put there by
+// scripts/engine-data.mjs) and the code of the parts loaded on first use (lazy/, scripts/split-wasm.mjs); the worker
+// caches them with the rest, so the app works offline after the first visit.
 //
 //   node scripts/stamp-sw.mjs [dir]   (dir defaults to $TRUNK_STAGING_DIR, where trunk's hooks run)
 
@@ -18,7 +19,7 @@ if (!dir) {
 }
 const WORKER = join(dir, 'sw.js');
 const STAMP = /^const BUILD = '[^']*';$/m;
-const DATA_STAMP = /^const DATA_FILES = \[[^\]]*\];$/m;
+const LATER_STAMP = /^const LATER_FILES = \[[^\]]*\];$/m;
 
 async function files(root) {
   const entries = await readdir(root, { withFileTypes: true, recursive: true });
@@ -30,24 +31,24 @@ async function files(root) {
 }
 
 const hash = createHash('sha256');
-const data = [];
+const later = [];
 for (const path of await files(dir)) {
   const name = relative(dir, path).split(sep).join('/');
   hash.update(name + '\0');
   hash.update(await readFile(path));
-  if (name.startsWith('data/')) data.push(name);
+  if (name.startsWith('data/') || name.startsWith('lazy/')) later.push(name);
 }
 const build = hash.digest('hex').slice(0, 16);
 const worker = await readFile(WORKER, 'utf8');
 for (const [stamp, line] of [
   [STAMP, "const BUILD = '…';"],
-  [DATA_STAMP, 'const DATA_FILES = […];'],
+  [LATER_STAMP, 'const LATER_FILES = […];'],
 ]) {
   if (!stamp.test(worker)) {
     console.error(`stamp-sw: ${WORKER} has no line "${line}" to stamp`);
     process.exit(1);
   }
 }
-const dataList = `const DATA_FILES = [${data.map((name) => `'${name}'`).join(', ')}];`;
-await writeFile(WORKER, worker.replace(STAMP, `const BUILD = '${build}';`).replace(DATA_STAMP, dataList));
-console.log(`stamp-sw: sw.js build ${build}, data files ${data.join(', ') || 'none'}`);
+const laterList = `const LATER_FILES = [${later.map((name) => `'${name}'`).join(', ')}];`;
+await writeFile(WORKER, worker.replace(STAMP, `const BUILD = '${build}';`).replace(LATER_STAMP, laterList));
+console.log(`stamp-sw: sw.js build ${build}, files fetched later ${later.join(', ') || 'none'}`);

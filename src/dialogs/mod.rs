@@ -19,7 +19,9 @@ mod shortcuts;
 mod stats_dialog;
 mod strategy;
 
+use crate::effects::lazy_code::split_fn;
 use crate::model::state::{AppState, Dialog};
+use crate::panels::lazy_part::LazyPart;
 use leptos::prelude::*;
 
 pub use confirm::Confirmation;
@@ -27,20 +29,61 @@ pub use export::ExportField;
 pub use modal::Modal;
 pub use pasted_text::PastedText;
 
-/// The open dialog, if any.
+/// The open dialog, if any. The two a game's flow asks for (confirming, a game link at start) are in the app's own
+/// code; the others come on first use (effects/lazy_code.rs): the page behind stays inert and says "Loading…" while
+/// one is fetched, and a dialog that cannot be fetched says so and offers to try again.
 #[component]
 pub fn OpenDialog() -> impl IntoView {
     let state = AppState::get();
-    move || match state.dialog.get()? {
-        Dialog::Shortcuts => Some(view! { <shortcuts::ShortcutsDialog /> }.into_any()),
-        Dialog::Import => Some(view! { <import::ImportDialog /> }.into_any()),
-        Dialog::Export => Some(view! { <export::ExportDialog /> }.into_any()),
-        Dialog::Options => Some(view! { <options_dialog::OptionsDialog /> }.into_any()),
-        Dialog::Statistics => Some(view! { <stats_dialog::StatisticsDialog /> }.into_any()),
-        Dialog::Help => Some(view! { <help::HelpDialog /> }.into_any()),
-        Dialog::About => Some(view! { <about::AboutDialog /> }.into_any()),
-        Dialog::Online => Some(view! { <online_dialog::OnlineDialog /> }.into_any()),
-        Dialog::Confirm(action) => Some(view! { <confirm::ConfirmDialog action /> }.into_any()),
-        Dialog::OpenLink => Some(view! { <open_link::OpenLinkDialog /> }.into_any()),
+    move || {
+        let dialog = state.dialog.get()?;
+        // The focus returns to what had it when the dialog was asked for: by the time a fetched dialog is built, the
+        // inert page has let it go.
+        provide_context(modal::Opener::now());
+        Some(match dialog {
+            Dialog::Confirm(action) => view! { <confirm::ConfirmDialog action /> }.into_any(),
+            Dialog::OpenLink => view! { <open_link::OpenLinkDialog /> }.into_any(),
+            Dialog::Online => {
+                view! { <LazyPart load=online_play_dialog loading_frame=waiting_frame failed_frame=failed_frame /> }
+                    .into_any()
+            }
+            other => view! {
+                <LazyPart load=move || rare_dialog(other) loading_frame=waiting_frame failed_frame=failed_frame />
+            }
+            .into_any(),
+        })
     }
+}
+
+split_fn!(dialogs,
+    /// The dialogs opened now and then: their code is in a module of its own.
+    fn rare_dialog(dialog: Dialog) -> AnyView {
+        match dialog {
+            Dialog::Shortcuts => view! { <shortcuts::ShortcutsDialog /> }.into_any(),
+            Dialog::Import => view! { <import::ImportDialog /> }.into_any(),
+            Dialog::Export => view! { <export::ExportDialog /> }.into_any(),
+            Dialog::Options => view! { <options_dialog::OptionsDialog /> }.into_any(),
+            Dialog::Statistics => view! { <stats_dialog::StatisticsDialog /> }.into_any(),
+            Dialog::Help => view! { <help::HelpDialog /> }.into_any(),
+            Dialog::About => view! { <about::AboutDialog /> }.into_any(),
+            Dialog::Online | Dialog::Confirm(_) | Dialog::OpenLink => ().into_any(),
+        }
+    }
+);
+
+split_fn!(online,
+    /// Playing a friend online: the dialog, and with it the connections it makes (online/), in a module of its own.
+    fn online_play_dialog() -> AnyView {
+        view! { <online_dialog::OnlineDialog /> }.into_any()
+    }
+);
+
+/// "Loading…" over the page while a dialog's code is fetched.
+fn waiting_frame(content: AnyView) -> AnyView {
+    view! { <div class="modal-backdrop lazy-dialog">{content}</div> }.into_any()
+}
+
+/// A dialog whose code could not be fetched says so in a dialog of its own, which closes as any other.
+fn failed_frame(content: AnyView) -> AnyView {
+    view! { <Modal title="Not loaded">{content}</Modal> }.into_any()
 }

@@ -5,6 +5,17 @@ use crate::model::state::AppState;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+/// What had the keyboard focus when a dialog was asked for (`OpenDialog` provides it): a dialog whose code comes
+/// on first use is built after the inert page behind it has let the focus go.
+#[derive(Clone)]
+pub struct Opener(send_wrapper::SendWrapper<Option<web_sys::Element>>);
+
+impl Opener {
+    pub fn now() -> Opener {
+        Opener(send_wrapper::SendWrapper::new(document().active_element()))
+    }
+}
+
 #[component]
 pub fn Modal(
     /// The dialog's heading and accessible name.
@@ -27,9 +38,9 @@ pub fn Modal(
         }
     });
     // ...and returns to whatever had it (a toolbar button, a square) when the dialog closes.
-    let opener = send_wrapper::SendWrapper::new(document().active_element());
+    let opener = use_context::<Opener>().unwrap_or_else(Opener::now);
     on_cleanup(move || {
-        let Some(opener) = opener.take() else { return };
+        let Some(opener) = opener.0.take() else { return };
         let _ = match opener.dyn_into::<web_sys::HtmlElement>() {
             Ok(html) => html.focus(),
             Err(other) => other.dyn_into::<web_sys::SvgElement>().map_or(Ok(()), |svg| svg.focus()),

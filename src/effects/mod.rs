@@ -13,6 +13,7 @@ pub(crate) mod autosave;
 pub(crate) mod clipboard;
 pub(crate) mod engine_data;
 pub(crate) mod keyboard;
+pub(crate) mod lazy_code;
 pub(crate) mod sound;
 pub(crate) mod start_stages;
 pub(crate) mod theme;

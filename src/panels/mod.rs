@@ -8,6 +8,7 @@
 pub(crate) mod eval_graph;
 pub(crate) mod game_bar;
 pub(crate) mod hints_panel;
+pub(crate) mod lazy_part;
 pub(crate) mod move_list;
 pub(crate) mod opening_name;
 pub(crate) mod player_controls;
