@@ -19,6 +19,9 @@ const BUILD = 'unstamped';
 // The engine's data files (data/…) and the modules of the parts loaded on first use (lazy/…), written by
 // scripts/stamp-sw.mjs too.
 const LATER_FILES = [];
+// Online play's module (lazy/…): online play needs the network anyway, so it is cached when first fetched, not
+// precached, and kept while the site lists it. Written by scripts/stamp-sw.mjs too.
+const ON_DEMAND_FILES = [];
 const CACHE = 'reversi-v1';
 const SCOPE = new URL('./', self.location).href;
 const FIXED_FILES = ['manifest.webmanifest', 'icons/icon.svg', 'icons/icon-192.png', 'icons/icon-512.png'].map(
@@ -95,8 +98,8 @@ function isThePage(url) {
   return origin + pathname === SCOPE || origin + pathname === SCOPE + 'index.html';
 }
 
-/** Caches `page` (index.html), every file it references and the files fetched later, and drops hashed files that neither
- * lists any more. */
+/** Caches `page` (index.html), every file it references and the files fetched later, and drops hashed files that none
+ * of these (nor the modules fetched on demand) lists any more. */
 async function cacheSite(page) {
   const cache = await caches.open(CACHE);
   const html = await page.clone().text();
@@ -119,8 +122,9 @@ async function cacheSite(page) {
     }),
   );
   await cache.put(SCOPE, page);
+  const kept = new Set([...referenced, ...ON_DEMAND_FILES.map((path) => new URL(path, SCOPE).href)]);
   for (const request of await cache.keys()) {
-    if (HASHED.test(new URL(request.url).pathname) && !referenced.has(request.url)) await cache.delete(request);
+    if (HASHED.test(new URL(request.url).pathname) && !kept.has(request.url)) await cache.delete(request);
   }
 }
 
