@@ -59,7 +59,9 @@ fn failure(attempt: RwSignal<u32>) -> impl IntoView {
     view! {
         <div class="lazy-failed" role="alert">
             <p>{NOT_LOADED}</p>
-            <button on:click=move |_| attempt.update(|n| *n += 1)>"Try again"</button>
+            <button type="button" class="action primary" on:click=move |_| attempt.update(|n| *n += 1)>
+                "Try again"
+            </button>
         </div>
     }
 }

@@ -176,6 +176,20 @@ export async function moveCount(page) {
   return page.locator('.move-list .move:not(.undone)').count().then((n) => n - 1);
 }
 
+/** Waits until a service worker is active and controls the page (its install cached the site first). */
+export async function controlledByServiceWorker(page) {
+  return page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+    // clients.claim() runs inside the activate event, so control can come just before the state reads 'activated'.
+    const worker = navigator.serviceWorker.controller;
+    while (worker.state !== 'activated') await new Promise((resolve) => worker.addEventListener('statechange', resolve, { once: true }));
+    return worker.state;
+  });
+}
+
 /** Reloads the page and waits for its start to end. */
 export async function reload(page) {
   await page.reload();

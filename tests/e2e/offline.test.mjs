@@ -6,24 +6,10 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DIST, discs, openSite, waitForStatus } from './helpers.mjs';
+import { DIST, controlledByServiceWorker, discs, openSite, waitForStatus } from './helpers.mjs';
 
 // REVERSI_DIST points the tests at another build than dist/ (a private build while others rebuild dist/).
 const root = process.env.REVERSI_DIST ?? DIST;
-
-/** Waits until a service worker is active and controls the page. */
-async function controlledByServiceWorker(page) {
-  return page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    }
-    // clients.claim() runs inside the activate event, so control can come just before the state reads 'activated'.
-    const worker = navigator.serviceWorker.controller;
-    while (worker.state !== 'activated') await new Promise((resolve) => worker.addEventListener('statechange', resolve, { once: true }));
-    return worker.state;
-  });
-}
 
 // At the site's root, and under a sub-path as GitHub Pages serves a project site (https://user.github.io/reversi/).
 for (const subPath of ['', 'reversi/']) {
