@@ -29,6 +29,8 @@ use leptos::prelude::*;
 use panels::{
     eval_graph, game_bar, hints_panel, move_list, result_panel, review_panel, status, toolbar, update_notice,
 };
+use effects::lazy_code::split_fn;
+use panels::lazy_part::LazyPart;
 use setup::setup_panel;
 
 #[component]
@@ -86,8 +88,7 @@ pub fn App() -> impl IntoView {
                                 <move_list::MoveList />
                             </Show>
                             <Show when=move || reached(StartPart::Rest)() && analysis_allowed()>
-                                <eval_graph::EvalGraph />
-                                <review_panel::ReviewPanel />
+                                <LazyPart load=analysis_panels />
                             </Show>
                         </aside>
                     }
@@ -95,10 +96,7 @@ pub fn App() -> impl IntoView {
                     <div class="board-area">
                         <board_view::BoardView input=board_input::BoardInput::of_setup(state) />
                     </div>
-                    <setup_panel::SetupBar />
-                    <aside class="side-panel">
-                        <setup_panel::SetupPanel />
-                    </aside>
+                    <LazyPart load=setup_panels failed_frame=setup_failed />
                 </Show>
             </main>
             <p class="visually-hidden" aria-live="polite" data-testid="announcer">
@@ -110,4 +108,42 @@ pub fn App() -> impl IntoView {
             </Show>
         </div>
     }
+}
+
+// What `App` builds on demand (effects/lazy_code.rs): parts with code of their own that the first board does not need.
+
+split_fn!(analysis,
+    /// The evaluation graph and the review, built once the board is playable.
+    fn analysis_panels() -> AnyView {
+        view! {
+            <eval_graph::EvalGraph />
+            <review_panel::ReviewPanel />
+        }
+        .into_any()
+    }
+);
+
+split_fn!(setup,
+    /// Setting up a position: the editor's bar and panel beside its board.
+    fn setup_panels() -> AnyView {
+        view! {
+            <setup_panel::SetupBar />
+            <aside class="side-panel">
+                <setup_panel::SetupPanel />
+            </aside>
+        }
+        .into_any()
+    }
+);
+
+/// The editor that could not be fetched says so beside its board, with the way back to the game.
+fn setup_failed(message: AnyView) -> AnyView {
+    let state = model::state::AppState::get();
+    view! {
+        <aside class="side-panel">
+            {message}
+            <button type="button" class="action" on:click=move |_| state.close_setup()>"Back to the game"</button>
+        </aside>
+    }
+    .into_any()
 }

@@ -8,6 +8,10 @@
 //! [`NotLoaded`]: the caller says so and lets the player try again; the failure is not remembered, so the next
 //! call fetches afresh.
 
+use std::future::Future;
+use std::pin::pin;
+use std::task::{Context, Poll, Waker};
+
 /// A part's code could not be fetched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NotLoaded;
@@ -16,6 +20,16 @@ pub struct NotLoaded;
 impl From<leptos::wasm_split::SplitLoaderError> for NotLoaded {
     fn from(_: leptos::wasm_split::SplitLoaderError) -> Self {
         NotLoaded
+    }
+}
+
+/// Runs a split function whose module is here already, without waiting: for code that holds something only that
+/// module makes (a connection, a seek), so its module came before. `None` if it had not (nothing is done then).
+pub fn ready_now<T>(call: impl Future<Output = Result<T, NotLoaded>>) -> Option<T> {
+    let mut call = pin!(call);
+    match call.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
+        Poll::Ready(result) => result.ok(),
+        Poll::Pending => None,
     }
 }
 

@@ -6,6 +6,7 @@
 use super::one_link::{now_seconds, random_bytes, relay_urls, throwaway_keys};
 use super::relay_pool::{log_relay_note, RelayEvent, RelayPool};
 use super::{Online, Phase};
+use crate::effects::lazy_code::{ready_now, split_fn};
 use crate::model::state::{AppState, Dialog};
 use leptos::prelude::*;
 use net::clock::Clock;
@@ -116,13 +117,20 @@ pub fn start(state: AppState, online: Online, choice: SeekChoice) {
 /// Withdraws the seek (the other seekers drop it at once) and closes the relays.
 pub fn stop(online: Online) {
     if let Some(seeking) = SEEKING.with(|slot| slot.borrow_mut().take()) {
-        let withdrawal = seeking.lobby.borrow().withdrawal(now_seconds(), random_bytes());
-        seeking.pool.broadcast(&publish(&withdrawal));
+        ready_now(withdraw(seeking));
     }
     if online.seeking.get_untracked() != SeekStatus::Off {
         online.seeking.set(SeekStatus::Off);
     }
 }
+
+split_fn!(online,
+    /// The withdrawal, signed (online play's module: a seek is made there).
+    fn withdraw(seeking: Rc<Seeking>) -> () {
+        let withdrawal = seeking.lobby.borrow().withdrawal(now_seconds(), random_bytes());
+        seeking.pool.broadcast(&publish(&withdrawal));
+    }
+);
 
 /// Cancel (or a game with a friend instead): the seek stops at once, and a connection half made with a paired
 /// seeker is dropped.
@@ -291,10 +299,7 @@ pub fn install(online: Online) {
     Effect::new(move |_| {
         let Some(answer) = online.answer.get() else { return };
         let Some(seeking) = current() else { return };
-        let Pairing::Answering { peer, .. } = seeking.pairing.borrow().clone() else { return };
-        if let Ok(signal) = Signal::decode(&answer) {
-            seeking.send_sealed(&peer, &signal);
-        }
+        ready_now(send_sealed_answer(seeking, answer));
     });
     Effect::new(move |_| {
         if online.phase.get() == Phase::Connected && current().is_some() {
@@ -306,9 +311,21 @@ pub fn install(online: Online) {
     });
 }
 
-/// Find another opponent, at the end of a lobby game: the same choice, a new seek, shown in the online dialog.
-pub fn seek_again(state: AppState, online: Online) {
-    let Some(choice) = online.lobby_choice.get_untracked() else { return };
-    start(state, online, choice);
-    state.open(Dialog::Online);
-}
+split_fn!(online,
+    /// A paired guest's answer goes to its host, sealed (online play's module: a seek is made there).
+    fn send_sealed_answer(seeking: Rc<Seeking>, answer: String) -> () {
+        let Pairing::Answering { peer, .. } = seeking.pairing.borrow().clone() else { return Ok(()) };
+        if let Ok(signal) = Signal::decode(&answer) {
+            seeking.send_sealed(&peer, &signal);
+        }
+    }
+);
+
+split_fn!(online,
+    /// Find another opponent, at the end of a lobby game: the same choice, a new seek, shown in the online dialog.
+    pub fn seek_again(state: AppState, online: Online) -> () {
+        let Some(choice) = online.lobby_choice.get_untracked() else { return Ok(()) };
+        start(state, online, choice);
+        state.open(Dialog::Online);
+    }
+);

@@ -20,6 +20,7 @@ pub use online_clocks::ClockFace;
 pub use online_panel::OnlinePanel;
 pub use qr::QrImage;
 
+use crate::effects::lazy_code::{ready_now, split_fn, NOT_LOADED};
 use crate::model::page_clock::now_ms;
 use crate::model::saves::SetAside;
 use crate::model::state::AppState;
@@ -156,9 +157,14 @@ impl Online {
         find_opponent::cancel(*self);
     }
 
-    /// Find another opponent at the end of a lobby game.
+    /// Find another opponent at the end of a lobby game (online play's code may have to be fetched first).
     pub fn seek_again(&self, state: AppState) {
-        find_opponent::seek_again(state, *self);
+        let online = *self;
+        leptos::task::spawn_local(async move {
+            if find_opponent::seek_again(state, online).await.is_err() {
+                state.show_error(NOT_LOADED);
+            }
+        });
     }
 
     /// Ends the connection and any seek, and forgets its codes: the player has left online play.
@@ -454,9 +460,16 @@ fn current_peer() -> Option<Rc<Peer>> {
 
 fn send(message: &Message) {
     if let Some(peer) = current_peer() {
-        peer.send(&message.to_text());
+        ready_now(send_to(peer, message.clone()));
     }
 }
+
+split_fn!(online,
+    /// Sends on the connection (online play's module: the connection is made there).
+    fn send_to(peer: Rc<Peer>, message: Message) -> () {
+        peer.send(&message.to_text());
+    }
+);
 
 /// Keeps the local game and its players aside before an online game takes the table (the online panel brings them
 /// back); an online game, or one without moves, is not worth keeping.

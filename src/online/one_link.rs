@@ -6,6 +6,7 @@
 
 use super::relay_pool::{log_relay_note, RelayEvent, RelayPool};
 use super::{Online, Phase};
+use crate::effects::lazy_code::{ready_now, split_fn};
 use crate::model::state::AppState;
 use leptos::prelude::*;
 use net::nostr_event::{publish, Keys, RelayMessage};
@@ -186,18 +187,7 @@ pub fn install(online: Online) {
     Effect::new(move |_| {
         let Some(answer) = online.answer.get() else { return };
         let Some(signalling) = current().filter(|s| !s.host) else { return };
-        let Ok(signal) = net::signal::Signal::decode(&answer) else { return };
-        let event = signalling.room.borrow().seal(&signal, None, now_seconds(), random_bytes(), random_bytes());
-        let text = publish(&event);
-        signalling.pool.broadcast(&text);
-        *signalling.answer.borrow_mut() = Some(text);
-        leptos::task::spawn_local(async move {
-            gloo_timers::future::TimeoutFuture::new(ANSWER_WAIT_MS).await;
-            let waiting = matches!(online.phase.get_untracked(), Phase::Answered | Phase::Connecting);
-            if waiting && current().is_some_and(|s| Rc::ptr_eq(&s, &signalling)) {
-                online.relays.set(RelayStatus::NoAnswer);
-            }
-        });
+        ready_now(publish_answer(online, signalling, answer));
     });
     Effect::new(move |_| {
         if online.phase.get() == Phase::Connected {
@@ -209,3 +199,21 @@ pub fn install(online: Online) {
         }
     });
 }
+
+split_fn!(online,
+    /// The guest's answer, sealed, goes to the relays (online play's module: the signalling is made there).
+    fn publish_answer(online: Online, signalling: Rc<Signalling>, answer: String) -> () {
+        let Ok(signal) = net::signal::Signal::decode(&answer) else { return Ok(()) };
+        let event = signalling.room.borrow().seal(&signal, None, now_seconds(), random_bytes(), random_bytes());
+        let text = publish(&event);
+        signalling.pool.broadcast(&text);
+        *signalling.answer.borrow_mut() = Some(text);
+        leptos::task::spawn_local(async move {
+            gloo_timers::future::TimeoutFuture::new(ANSWER_WAIT_MS).await;
+            let waiting = matches!(online.phase.get_untracked(), Phase::Answered | Phase::Connecting);
+            if waiting && current().is_some_and(|s| Rc::ptr_eq(&s, &signalling)) {
+                online.relays.set(RelayStatus::NoAnswer);
+            }
+        });
+    }
+);
