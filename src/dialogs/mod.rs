@@ -1,8 +1,9 @@
 //! Every dialog the app opens (at most one at a time), each inside the [`Modal`] frame.
 //!
 //! Rule: dialogs and the form pieces they share ([`Modal`], [`Confirmation`], [`ExportField`], [`PastedText`]; the
-//! set-up panel borrows the last two). Imports the model, the crates below, the board (the strategy guide's
-//! diagrams), the panels (the player controls' paces) and online (the online dialog, the game's link).
+//! set-up panel borrows the last two). Imports the model, the crates below, effects (code loaded on first use), the
+//! board (the strategy guide's diagrams), the panels (the player controls' paces, a part loaded on first use) and
+//! online (the online dialog, the game's link).
 
 mod about;
 mod confirm;

@@ -9,8 +9,6 @@
 //! call fetches afresh.
 
 use std::future::Future;
-use std::pin::pin;
-use std::task::{Context, Poll, Waker};
 
 /// A part's code could not be fetched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,14 +21,14 @@ impl From<leptos::wasm_split::SplitLoaderError> for NotLoaded {
     }
 }
 
-/// Runs a split function whose module is here already, without waiting: for code that holds something only that
-/// module makes (a connection, a seek), so its module came before. `None` if it had not (nothing is done then).
-pub fn ready_now<T>(call: impl Future<Output = Result<T, NotLoaded>>) -> Option<T> {
-    let mut call = pin!(call);
-    match call.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
-        Poll::Ready(result) => result.ok(),
-        Poll::Pending => None,
-    }
+/// Runs a split function whose module is here already (the caller holds something only that module makes: a
+/// relay signalling, a seek) in a task of its own. Not at once even so: each split function asks for its module
+/// once, and hears back in a later turn of the event loop.
+pub fn run_loaded(call: impl Future<Output = Result<(), NotLoaded>> + 'static) {
+    leptos::task::spawn_local(async move {
+        // It cannot fail: the module came for the thing the caller holds.
+        let _ = call.await;
+    });
 }
 
 /// What a player reads when a part's code could not be fetched.

@@ -6,7 +6,7 @@
 use super::one_link::{now_seconds, random_bytes, relay_urls, throwaway_keys};
 use super::relay_pool::{log_relay_note, RelayEvent, RelayPool};
 use super::{Online, Phase};
-use crate::effects::lazy_code::{ready_now, split_fn};
+use crate::effects::lazy_code::{run_loaded, split_fn};
 use crate::model::state::{AppState, Dialog};
 use leptos::prelude::*;
 use net::clock::Clock;
@@ -117,7 +117,7 @@ pub fn start(state: AppState, online: Online, choice: SeekChoice) {
 /// Withdraws the seek (the other seekers drop it at once) and closes the relays.
 pub fn stop(online: Online) {
     if let Some(seeking) = SEEKING.with(|slot| slot.borrow_mut().take()) {
-        ready_now(withdraw(seeking));
+        run_loaded(withdraw(seeking));
     }
     if online.seeking.get_untracked() != SeekStatus::Off {
         online.seeking.set(SeekStatus::Off);
@@ -299,7 +299,7 @@ pub fn install(online: Online) {
     Effect::new(move |_| {
         let Some(answer) = online.answer.get() else { return };
         let Some(seeking) = current() else { return };
-        ready_now(send_sealed_answer(seeking, answer));
+        run_loaded(send_sealed_answer(seeking, answer));
     });
     Effect::new(move |_| {
         if online.phase.get() == Phase::Connected && current().is_some() {

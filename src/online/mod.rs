@@ -2,7 +2,8 @@
 //! messages to the table (which checks them) and sends the table's outbox. The rules are in the `net` crate.
 //!
 //! Rule: online play's browser side (the WebRTC connection, links and QR codes, its panel and clocks); imports the
-//! model and the crates below.
+//! model, the crates below and effects' code loaded on first use (the connections' code comes with online play's
+//! module: what the first board reaches calls it through split functions).
 
 mod connection;
 mod find_opponent;
@@ -20,7 +21,7 @@ pub use online_clocks::ClockFace;
 pub use online_panel::OnlinePanel;
 pub use qr::QrImage;
 
-use crate::effects::lazy_code::{ready_now, split_fn, NOT_LOADED};
+use crate::effects::lazy_code::NOT_LOADED;
 use crate::model::page_clock::now_ms;
 use crate::model::saves::SetAside;
 use crate::model::state::AppState;
@@ -460,16 +461,9 @@ fn current_peer() -> Option<Rc<Peer>> {
 
 fn send(message: &Message) {
     if let Some(peer) = current_peer() {
-        ready_now(send_to(peer, message.clone()));
-    }
-}
-
-split_fn!(online,
-    /// Sends on the connection (online play's module: the connection is made there).
-    fn send_to(peer: Rc<Peer>, message: Message) -> () {
         peer.send(&message.to_text());
     }
-);
+}
 
 /// Keeps the local game and its players aside before an online game takes the table (the online panel brings them
 /// back); an online game, or one without moves, is not worth keeping.

@@ -6,7 +6,7 @@
 
 use super::relay_pool::{log_relay_note, RelayEvent, RelayPool};
 use super::{Online, Phase};
-use crate::effects::lazy_code::{ready_now, split_fn};
+use crate::effects::lazy_code::{run_loaded, split_fn};
 use crate::model::state::AppState;
 use leptos::prelude::*;
 use net::nostr_event::{publish, Keys, RelayMessage};
@@ -187,7 +187,7 @@ pub fn install(online: Online) {
     Effect::new(move |_| {
         let Some(answer) = online.answer.get() else { return };
         let Some(signalling) = current().filter(|s| !s.host) else { return };
-        ready_now(publish_answer(online, signalling, answer));
+        run_loaded(publish_answer(online, signalling, answer));
     });
     Effect::new(move |_| {
         if online.phase.get() == Phase::Connected {

@@ -3,7 +3,8 @@
 //! notice.
 //!
 //! Rule: components that read the model through context and act through `AppState`'s actions; imports the model,
-//! the crates below, each other (the toolbar's button and icons) and the online clocks shown on the status cards.
+//! the crates below, each other (the toolbar's button and icons), the online clocks shown on the status cards and
+//! effects' code loaded on first use (`lazy_part`).
 
 pub(crate) mod eval_graph;
 pub(crate) mod game_bar;
