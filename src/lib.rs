@@ -23,14 +23,14 @@ mod panels;
 mod setup;
 
 use board::{board_input, board_view};
+use effects::lazy_code::split_fn;
 use effects::start_stages::{self, StartPart};
 use effects::{analysis_driver, autosave, clipboard, engine_data, keyboard, sound, theme, thinking, viewport};
 use leptos::prelude::*;
+use panels::lazy_part::LazyPart;
 use panels::{
     eval_graph, game_bar, hints_panel, move_list, result_panel, review_panel, status, toolbar, update_notice,
 };
-use effects::lazy_code::split_fn;
-use panels::lazy_part::LazyPart;
 use setup::setup_panel;
 
 #[component]
@@ -112,7 +112,8 @@ pub fn App() -> impl IntoView {
 
 // What `App` builds on demand (effects/lazy_code.rs): parts with code of their own that the first board does not need.
 
-split_fn!(analysis,
+split_fn!(
+    analysis,
     /// The evaluation graph and the review, built once the board is playable.
     fn analysis_panels() -> AnyView {
         view! {
@@ -123,7 +124,8 @@ split_fn!(analysis,
     }
 );
 
-split_fn!(setup,
+split_fn!(
+    setup,
     /// Setting up a position: the editor's bar and panel beside its board.
     fn setup_panels() -> AnyView {
         view! {

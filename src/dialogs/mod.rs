@@ -56,7 +56,8 @@ pub fn OpenDialog() -> impl IntoView {
     }
 }
 
-split_fn!(dialogs,
+split_fn!(
+    dialogs,
     /// The dialogs opened now and then: their code is in a module of its own.
     fn rare_dialog(dialog: Dialog) -> AnyView {
         match dialog {
@@ -67,12 +68,14 @@ split_fn!(dialogs,
             Dialog::Statistics => view! { <stats_dialog::StatisticsDialog /> }.into_any(),
             Dialog::Help => view! { <help::HelpDialog /> }.into_any(),
             Dialog::About => view! { <about::AboutDialog /> }.into_any(),
+            // Built by `OpenDialog` itself, never asked of this module.
             Dialog::Online | Dialog::Confirm(_) | Dialog::OpenLink => ().into_any(),
         }
     }
 );
 
-split_fn!(online,
+split_fn!(
+    online,
     /// Playing a friend online: the dialog, and with it the connections it makes (online/), in a module of its own.
     fn online_play_dialog() -> AnyView {
         view! { <online_dialog::OnlineDialog /> }.into_any()
@@ -81,7 +84,7 @@ split_fn!(online,
 
 /// "Loading…" over the page while a dialog's code is fetched.
 fn waiting_frame(content: AnyView) -> AnyView {
-    view! { <div class="modal-backdrop lazy-dialog">{content}</div> }.into_any()
+    view! { <div class="modal-backdrop">{content}</div> }.into_any()
 }
 
 /// A dialog whose code could not be fetched says so in a dialog of its own, which closes as any other.

@@ -124,7 +124,8 @@ pub fn stop(online: Online) {
     }
 }
 
-split_fn!(online,
+split_fn!(
+    online,
     /// The withdrawal, signed (online play's module: a seek is made there).
     fn withdraw(seeking: Rc<Seeking>) -> () {
         let withdrawal = seeking.lobby.borrow().withdrawal(now_seconds(), random_bytes());
@@ -311,7 +312,8 @@ pub fn install(online: Online) {
     });
 }
 
-split_fn!(online,
+split_fn!(
+    online,
     /// A paired guest's answer goes to its host, sealed (online play's module: a seek is made there).
     fn send_sealed_answer(seeking: Rc<Seeking>, answer: String) -> () {
         let Pairing::Answering { peer, .. } = seeking.pairing.borrow().clone() else { return Ok(()) };
@@ -321,7 +323,8 @@ split_fn!(online,
     }
 );
 
-split_fn!(online,
+split_fn!(
+    online,
     /// Find another opponent, at the end of a lobby game: the same choice, a new seek, shown in the online dialog.
     pub fn seek_again(state: AppState, online: Online) -> () {
         let Some(choice) = online.lobby_choice.get_untracked() else { return Ok(()) };

@@ -200,7 +200,8 @@ pub fn install(online: Online) {
     });
 }
 
-split_fn!(online,
+split_fn!(
+    online,
     /// The guest's answer, sealed, goes to the relays (online play's module: the signalling is made there).
     fn publish_answer(online: Online, signalling: Rc<Signalling>, answer: String) -> () {
         let Ok(signal) = net::signal::Signal::decode(&answer) else { return Ok(()) };
