@@ -24,7 +24,7 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 
-# Both tool builds are slow; run them side by side and without LTO (their speed does not matter).
+# The tool builds are slow; run them side by side and without LTO (their speed does not matter).
 pids=()
 if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
   log "installing trunk $TRUNK_VERSION"
@@ -35,6 +35,15 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERS
   log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION"
   # Not --locked: its lock file names a crate version the registry lacks.
   CARGO_PROFILE_RELEASE_LTO=off cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force &
+  pids+=($!)
+fi
+# wasm-split-cli cuts the site's wasm into the main module and the modules loaded on first use
+# (scripts/split-wasm.mjs): the release that pairs with Leptos' wasm_split_helpers 0.2.3 in Cargo.lock.
+WASM_SPLIT_VERSION=0.2.3
+if ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+  log "installing wasm-split-cli $WASM_SPLIT_VERSION"
+  CARGO_PROFILE_RELEASE_LTO=off cargo install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --locked \
+    --features build-binary --force &
   pids+=($!)
 fi
 
