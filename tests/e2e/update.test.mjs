@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { access, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { button, discs, DIST, moveCount, openSite, screenshot, waitForStatus } from './helpers.mjs';
+import { ON_DEMAND } from '../../scripts/site-files.mjs';
 
 const versionA = process.env.REVERSI_DIST ?? DIST;
 const versionB = process.env.REVERSI_NEXT_DIST ?? join(DIST, '..', 'target', 'site-next');
@@ -87,9 +88,13 @@ test('a new deploy is offered with "A new version is ready — Reload" and runs 
   assert.equal(cached.names.length, 1, cached.names.join(', '));
   // The engine's data files are named by their own fingerprint, not the build's: B keeps the ones both builds share.
   const dataB = (await readdir(join(versionB, 'data'))).map((name) => `data/${name}`);
+  // So are the modules of the parts loaded on first use (precached, online play's aside: it comes on use).
+  const lazyB = (await readdir(join(versionB, 'lazy')))
+    .map((name) => `lazy/${name}`)
+    .filter((file) => !ON_DEMAND.test(file));
   assert.deepEqual(
     cached.files.filter((file) => /-[0-9a-f]{8,16}(_bg)?\./.test(file)).sort(),
-    [...filesB, ...dataB].sort(),
+    [...filesB, ...dataB, ...lazyB].sort(),
     `only B's hashed files (A's were ${[...filesA].join(', ')})`,
   );
   assert.deepEqual(errors, []);
