@@ -46,10 +46,23 @@ const FALLBACK_DEPTH: u32 = 4;
 /// On the clock, the midgame iterations before a solve go on deeper while they take less than this share of the
 /// time target: a better answer to fall back on if the solve does not finish by the cap.
 const FALLBACK_SHARE: f64 = 0.2;
-/// The same share of the time cap for a level on the clock without a target (a fixed time per move, the levels
-/// below Master), whose solve has only the rest of that time: with four plies before a solve of 24 empties, which
-/// does not finish in a second, Master played such moves at depth 4 (docs/strength.md, "Time per move").
-const UNPLANNED_FALLBACK_SHARE: f64 = 0.5;
+/// A level on the clock without a target (a fixed time per move, the levels below Master) goes from the midgame
+/// iterations to the solve as soon as the solve is expected to finish within this share of the time left, and
+/// otherwise spends the whole time on them: a solve that cannot finish wastes its time (with half the time for
+/// each, Master tried solves of 24 empties it had no hope of finishing at 100 ms a move). Once the solve is due
+/// it gets all the time left, so the margin covers a solve up to twice the median's length.
+const SOLVE_SHARE_OF_TIME_LEFT: f64 = 0.5;
+/// The median CPU time of an exact solve of `SOLVE_REFERENCE_EMPTIES` empties (`deepen --positions 10 --empties 20
+/// --seconds 2`: 219 ms; 89 ms at 18 empties and 944 ms at 22), and its growth per empty.
+const SOLVE_REFERENCE_MS: f64 = 220.0;
+const SOLVE_REFERENCE_EMPTIES: f64 = 20.0;
+const SOLVE_GROWTH_PER_EMPTY: f64 = 1.9;
+/// A win/loss/draw solve costs about what an exact one of this many empties fewer does (23 empties: 159 ms).
+const WLD_EMPTIES_SAVED: f64 = 3.5;
+/// Nodes per millisecond of Master's midgame iterations in the solve band on the machine of the times above
+/// (docs/strength.md, "Why a match's nodes per second differ": 20 M nodes/s of CPU at 19-24 empties); a job
+/// measures its own rate and scales the solve's expected time by the ratio, so a loaded machine expects it longer.
+const BAND_NODES_PER_MS: f64 = 20_000.0;
 /// A book move is chosen among those within this many discs of the best, so book play varies from game to game.
 pub const BOOK_TOLERANCE: i32 = 1;
 
@@ -112,10 +125,15 @@ pub struct ThinkJob {
     solve_stage: Option<usize>,
     /// On the clock: when to stop deepening (levels with a time target).
     time_plan: Option<TimePlan>,
-    /// On the clock: after this many milliseconds the midgame iterations before a solve give way to it.
+    /// On the clock with a time plan: after this many milliseconds the midgame iterations before a solve give way
+    /// to it.
     fallback_ms: f64,
-    /// Milliseconds since the thinking began, as the caller last said (`step_timed`).
+    /// On the clock without a plan: the time cap, and the solve's expected CPU time on the reference machine.
+    cap_ms: f64,
+    solve_estimate_ms: f64,
+    /// Milliseconds since the thinking began, as the caller last said (`step_timed`), and the nodes spent by then.
     elapsed_ms: Option<f64>,
+    spent_by_elapsed: u64,
     node_budget: u64,
     selectivity: u8,
     temperature: f64,
@@ -197,11 +215,11 @@ impl ThinkJob {
             committed_from,
             solve_stage: None,
             time_plan: settings.target_ms.map(|target| TimePlan::new(target, settings.time_budget_ms)),
-            fallback_ms: match settings.target_ms {
-                Some(target) => FALLBACK_SHARE * f64::from(target),
-                None => UNPLANNED_FALLBACK_SHARE * f64::from(settings.time_budget_ms),
-            },
+            fallback_ms: settings.target_ms.map_or(0.0, |target| FALLBACK_SHARE * f64::from(target)),
+            cap_ms: f64::from(settings.time_budget_ms),
+            solve_estimate_ms: solve_estimate_ms(board.empty_count(), settings.exact_empties),
             elapsed_ms: None,
+            spent_by_elapsed: 0,
             node_budget: settings.node_budget,
             selectivity: settings.selectivity,
             temperature,
@@ -243,13 +261,13 @@ impl ThinkJob {
         // machine's steps vary), so the cap is its longest move, not the cap and a step.
         let last_step_ms = self.elapsed_ms.map_or(0.0, |before| elapsed_ms - before);
         self.elapsed_ms = Some(elapsed_ms);
+        self.spent_by_elapsed = self.spent;
         if self.time_plan.as_ref().is_some_and(|plan| elapsed_ms + 2.0 * last_step_ms >= plan.cap_ms()) {
             return Some(self.force_move_now());
         }
-        // A fallback iteration that runs past its share of the time gives way to the solve.
-        let fallback_spent = elapsed_ms >= self.fallback_ms;
+        // A fallback iteration gives way to the solve once the solve is due.
         if let Some(solve) =
-            self.solve_stage.filter(|&solve| fallback_spent && self.best.is_some() && self.next < solve)
+            self.solve_stage.filter(|&solve| self.best.is_some() && self.next < solve && self.solve_is_due(elapsed_ms))
         {
             self.next = solve;
         }
@@ -305,7 +323,7 @@ impl ThinkJob {
         match (self.solve_stage, self.elapsed_ms, &mut self.time_plan) {
             (Some(solve), elapsed, _) if self.next < solve => {
                 let deep_enough = match elapsed {
-                    Some(elapsed) => elapsed >= self.fallback_ms,
+                    Some(elapsed) => self.solve_is_due(elapsed),
                     None => self.next >= FALLBACK_DEPTH as usize,
                 };
                 if deep_enough {
@@ -320,6 +338,21 @@ impl ThinkJob {
             }
             _ => {}
         }
+    }
+
+    /// On the clock, `elapsed_ms` into the thinking: whether the midgame iterations before a solve should give way
+    /// to it. With a time plan, once they have had their share of the target; without one, once the solve is
+    /// expected to finish in its share of the time left, at the pace this job's nodes have gone so far.
+    fn solve_is_due(&self, elapsed_ms: f64) -> bool {
+        if self.time_plan.is_some() {
+            return elapsed_ms >= self.fallback_ms;
+        }
+        // The pace of the steps timed so far (a step's own nodes are not, while it runs).
+        if self.spent_by_elapsed == 0 || elapsed_ms <= 0.0 {
+            return false;
+        }
+        let slowdown = BAND_NODES_PER_MS / (self.spent_by_elapsed as f64 / elapsed_ms);
+        self.solve_estimate_ms * slowdown <= SOLVE_SHARE_OF_TIME_LEFT * (self.cap_ms - elapsed_ms)
     }
 
     /// Advance the current stage by at most `budget` nodes; the outcome and the nodes used.
@@ -405,6 +438,13 @@ fn book_move(board: &VariantBoard, seed: u64) -> Option<Decision> {
         nodes: 0,
         pv: book.line(&eight, mv),
     })
+}
+
+/// The median CPU time of the solve of a position with `empties` empties on the reference machine
+/// (`SOLVE_REFERENCE_MS`): exact from `exact_empties` empties, win/loss/draw above.
+fn solve_estimate_ms(empties: u32, exact_empties: u32) -> f64 {
+    let saved = if empties > exact_empties { WLD_EMPTIES_SAVED } else { 0.0 };
+    SOLVE_REFERENCE_MS * SOLVE_GROWTH_PER_EMPTY.powf(f64::from(empties) - saved - SOLVE_REFERENCE_EMPTIES)
 }
 
 /// A midgame search to `depth` plies that never switches to a solve.
@@ -648,8 +688,8 @@ mod tests {
     #[test]
     fn on_a_fixed_time_a_solve_that_cannot_finish_leaves_a_deep_midgame_move() {
         // Master with 400 ms on every move (match's fixed:master), on a pretend clock of 2 µs a node: its win/loss/draw
-        // solve of 23-24 empties needs far more than 200 k nodes, so the move is the midgame iterations' answer,
-        // which had half the time (it was depth 4, FALLBACK_DEPTH, whatever the time).
+        // solve of 23-24 empties needs far more than 200 k nodes, so it is not tried and the move is the midgame
+        // iterations' answer, which had the whole time (it was depth 4, FALLBACK_DEPTH, whatever the time).
         let fixed = LevelSettings { target_ms: None, time_budget_ms: 400, book: false, ..*Level::Master.settings() };
         let mut ai = Ai::new(4);
         for seed in 0..3 {
@@ -668,6 +708,29 @@ mod tests {
             assert!(board.is_legal(decision.mv.unwrap()));
             assert!(!decision.exact && !decision.win_loss_draw, "seed {seed}: solved in 200 k nodes?");
             assert!(decision.depth > FALLBACK_DEPTH + 2, "seed {seed}: depth {}", decision.depth);
+        }
+    }
+
+    #[test]
+    fn on_a_fixed_time_a_solve_expected_to_finish_starts_at_once() {
+        // The same clock, 14 empties: the exact solve is expected in a few thousand nodes, so it starts in the second
+        // step, once the first has timed the job's pace, rather than after a share of the time, and finishes.
+        let fixed = LevelSettings { target_ms: None, time_budget_ms: 400, book: false, ..*Level::Master.settings() };
+        let mut ai = Ai::new(4);
+        for seed in 0..3 {
+            let board = random_position(8, Opening::Standard, 46, 80 + seed);
+            let mut job = ThinkJob::new(&board, &fixed, 0);
+            let mut steps = 0;
+            let decision = loop {
+                let elapsed_ms = job.nodes() as f64 * 2_000.0 / 1e6;
+                assert!(elapsed_ms < f64::from(fixed.time_budget_ms), "seed {seed}: the solve did not finish");
+                steps += 1;
+                if let Some(decision) = job.step_timed(&mut ai, 5_000, elapsed_ms) {
+                    break decision;
+                }
+                assert!(steps < 2 || job.solve_stage == Some(job.next), "seed {seed}: no solve in step {steps}");
+            };
+            assert!(decision.exact && board.is_legal(decision.mv.unwrap()), "seed {seed}: {decision:?}");
         }
     }
 

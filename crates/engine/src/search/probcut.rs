@@ -39,16 +39,36 @@ const FIT: [(f64, f64, f64); 10] = [
 /// The fitted parameters as bytes, for a fingerprint: values searched with other parameters, as a stopped book
 /// build's cache holds, are not reused after a refit.
 pub fn fit_bytes() -> Vec<u8> {
-    bytes_of(&FIT)
+    bytes_of(&FIT, SIGMA_SCALING)
 }
 
-/// Every parameter, row by row, as little-endian `f64` bits.
-fn bytes_of(fit: &[(f64, f64, f64)]) -> Vec<u8> {
-    fit.iter().flat_map(|&(slope, intercept, sigma)| [slope, intercept, sigma]).flat_map(f64::to_le_bytes).collect()
+/// Every parameter, row by row, then σ's scaling by empties, as little-endian `f64` bits.
+fn bytes_of(fit: &[(f64, f64, f64)], scaling: [f64; 3]) -> Vec<u8> {
+    let rows = fit.iter().flat_map(|&(slope, intercept, sigma)| [slope, intercept, sigma]);
+    rows.chain(scaling).flat_map(f64::to_le_bytes).collect()
 }
 
 fn fit(depth: u32) -> (f64, f64, f64) {
     FIT[(depth - MIN_DEPTH).min(FIT.len() as u32 - 1) as usize]
+}
+
+/// The empties around which `FIT` was measured (its positions have 24-48), where its σ holds as fitted; `measure`
+/// gives the growth of the residuals with fewer empties relative to their size here.
+const FIT_EMPTIES: f64 = 36.0;
+/// How much smaller σ is per empty square more than `FIT_EMPTIES`, relative to the fitted one: early in the game
+/// the shallow search predicts the deep one far better (the same pairs' residuals on 134 positions of 22-56
+/// empties, depths 3-11: 1.3-2.0 discs from 46 empties, 2.3-3.5 at 38-45, 3.4-5.2 at 20-29; 2-4 % of σ per empty
+/// at every depth). Only the shrinking is applied: a σ grown below `FIT_EMPTIES` as well slowed the late midgame
+/// (docs/strength.md, "Multi-prob-cut's σ by empties").
+const SIGMA_SHRINK_PER_EMPTY: f64 = 0.025;
+/// The factor never goes below this (the sample had few positions of over 50 empties).
+const MIN_SIGMA_FACTOR: f64 = 0.5;
+/// The two above with `FIT_EMPTIES`, for the fingerprint.
+const SIGMA_SCALING: [f64; 3] = [FIT_EMPTIES, SIGMA_SHRINK_PER_EMPTY, MIN_SIGMA_FACTOR];
+
+/// The fitted σ for a node of `empties` empties: as fitted up to `FIT_EMPTIES`, smaller above.
+fn sigma_at(sigma: f64, empties: u32) -> f64 {
+    sigma * (1.0 - SIGMA_SHRINK_PER_EMPTY * (f64::from(empties) - FIT_EMPTIES)).clamp(MIN_SIGMA_FACTOR, 1.0)
 }
 
 impl Searcher {
@@ -59,7 +79,7 @@ impl Searcher {
             return None;
         }
         let (slope, intercept, sigma) = fit(depth);
-        let margin = CONFIDENCE[self.selectivity as usize] * sigma;
+        let margin = CONFIDENCE[self.selectivity as usize] * sigma_at(sigma, board.empty_count());
         let shallow = shallow_depth(depth);
         let beta = alpha + 1;
         // Shallow bound whose passing predicts deep >= beta, and the one predicting deep <= alpha.
@@ -83,6 +103,9 @@ pub struct Fit {
     pub slope: f64,
     pub intercept: f64,
     pub sigma: f64,
+    /// How much the residuals grow per empty square fewer, relative to their size at `FIT_EMPTIES` (the
+    /// least-squares line of their absolute values against the empties).
+    pub growth_per_empty: f64,
     pub samples: usize,
 }
 
@@ -94,28 +117,41 @@ pub fn measure(searcher: &mut Searcher, positions: &[Board], depths: std::ops::R
     let mut fits = Vec::new();
     for deep in depths {
         let shallow = shallow_depth(deep);
-        let pairs: Vec<(f64, f64)> = positions
+        let searched: Vec<(Board, f64, f64)> = positions
             .iter()
             .filter(|b| b.empty_count() > deep)
             .map(|b| {
                 searcher.clear();
                 let s = searcher.pvs_mid(b, shallow, -MAX_SCORE, MAX_SCORE) as f64;
                 let d = searcher.pvs_mid(b, deep, -MAX_SCORE, MAX_SCORE) as f64;
-                (s, d)
+                (*b, s, d)
             })
             .collect();
+        let pairs: Vec<(f64, f64)> = searched.iter().map(|&(_, s, d)| (s, d)).collect();
+        let (slope, intercept) = least_squares(&pairs);
         let n = pairs.len() as f64;
-        let (mx, my) = (pairs.iter().map(|p| p.0).sum::<f64>() / n, pairs.iter().map(|p| p.1).sum::<f64>() / n);
-        let sxy: f64 = pairs.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
-        let sxx: f64 = pairs.iter().map(|p| (p.0 - mx) * (p.0 - mx)).sum();
-        let slope = if sxx > 0.0 { sxy / sxx } else { 1.0 };
-        let intercept = my - slope * mx;
-        let sse: f64 = pairs.iter().map(|p| (p.1 - slope * p.0 - intercept).powi(2)).sum();
+        let residuals: Vec<(f64, f64)> = searched
+            .iter()
+            .map(|&(b, s, d)| (FIT_EMPTIES - f64::from(b.empty_count()), (d - slope * s - intercept).abs()))
+            .collect();
+        let sse: f64 = residuals.iter().map(|&(_, r)| r * r).sum();
         let sigma = (sse / (n - 2.0).max(1.0)).sqrt();
-        fits.push(Fit { deep, shallow, slope, intercept, sigma, samples: pairs.len() });
+        let (growth, at_fit_empties) = least_squares(&residuals);
+        let growth_per_empty = growth / at_fit_empties;
+        fits.push(Fit { deep, shallow, slope, intercept, sigma, growth_per_empty, samples: pairs.len() });
     }
     searcher.selectivity = saved;
     fits
+}
+
+/// The least-squares line y ≈ slope·x + intercept through `points` (x, y); slope 1 through the mean if all x agree.
+fn least_squares(points: &[(f64, f64)]) -> (f64, f64) {
+    let n = points.len() as f64;
+    let (mx, my) = (points.iter().map(|p| p.0).sum::<f64>() / n, points.iter().map(|p| p.1).sum::<f64>() / n);
+    let sxy: f64 = points.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+    let sxx: f64 = points.iter().map(|p| (p.0 - mx) * (p.0 - mx)).sum();
+    let slope = if sxx > 0.0 { sxy / sxx } else { 1.0 };
+    (slope, my - slope * mx)
 }
 
 #[cfg(test)]
@@ -125,13 +161,15 @@ mod tests {
     #[test]
     fn the_bytes_change_with_any_parameter() {
         let mut refit = FIT;
-        assert_eq!(bytes_of(&refit), fit_bytes());
-        assert_eq!(fit_bytes().len(), FIT.len() * 3 * 8);
+        assert_eq!(bytes_of(&refit, SIGMA_SCALING), fit_bytes());
+        assert_eq!(fit_bytes().len(), (FIT.len() + 1) * 3 * 8);
         refit[4].2 += 0.001;
-        assert_ne!(bytes_of(&refit), fit_bytes(), "a changed σ");
+        assert_ne!(bytes_of(&refit, SIGMA_SCALING), fit_bytes(), "a changed σ");
         let mut swapped = FIT;
         swapped.swap(0, 1);
-        assert_ne!(bytes_of(&swapped), fit_bytes(), "rows in another order");
+        assert_ne!(bytes_of(&swapped, SIGMA_SCALING), fit_bytes(), "rows in another order");
+        let steeper = [FIT_EMPTIES, SIGMA_SHRINK_PER_EMPTY + 0.001, MIN_SIGMA_FACTOR];
+        assert_ne!(bytes_of(&FIT, steeper), fit_bytes(), "another scaling of σ with the empties");
     }
 
     /// Positions from a game where each side plays its hand-evaluated best reply most of the time and a
@@ -159,6 +197,26 @@ mod tests {
     }
 
     #[test]
+    fn measure_fits_each_pair_and_how_its_residuals_grow_with_the_empties() {
+        let positions = sample_positions(24, 22..=56);
+        let fits = measure(&mut Searcher::new(1), &positions, MIN_DEPTH..=4);
+        assert_eq!(fits.iter().map(|f| (f.deep, f.shallow, f.samples)).collect::<Vec<_>>(), [(3, 1, 24), (4, 2, 24)]);
+        for f in fits {
+            assert!(f.slope > 0.5 && f.slope < 1.5 && f.sigma > 0.5 && f.sigma < 10.0, "{f:?}");
+            assert!(f.growth_per_empty.is_finite() && f.growth_per_empty.abs() < 0.5, "{f:?}");
+        }
+    }
+
+    #[test]
+    fn sigma_shrinks_early_in_the_game_and_holds_as_fitted_later() {
+        assert_eq!(sigma_at(3.0, FIT_EMPTIES as u32), 3.0);
+        assert!((10..=FIT_EMPTIES as u32).all(|empties| sigma_at(3.0, empties) == 3.0));
+        let early: Vec<f64> = (FIT_EMPTIES as u32..=60).map(|empties| sigma_at(3.0, empties)).collect();
+        assert!(early.windows(2).all(|w| w[0] >= w[1]), "{early:?}");
+        assert!(early[10] < 3.0 && early.iter().all(|&sigma| sigma >= 3.0 * MIN_SIGMA_FACTOR), "{early:?}");
+    }
+
+    #[test]
     fn shallow_depths_keep_the_parity() {
         for depth in MIN_DEPTH..=20 {
             let s = shallow_depth(depth);
@@ -172,11 +230,25 @@ mod tests {
     fn fit() {
         let positions = sample_positions(200, 24..=48);
         let mut searcher = Searcher::new(16);
-        println!("deep shallow  slope  intercept  sigma  samples");
-        for f in measure(&mut searcher, &positions, MIN_DEPTH..=12) {
+        print_fits(&measure(&mut searcher, &positions, MIN_DEPTH..=12));
+    }
+
+    /// Prints the same pairs' fit on positions from the early midgame to the endgame, with how the residuals grow
+    /// with fewer empties (docs/strength.md, "Multi-prob-cut's σ by empties"; release: about an hour on one core of
+    /// a busy machine).
+    #[test]
+    #[ignore = "measurement: cargo test --release -p engine --lib probcut::tests::sigma_by_empties -- --ignored --nocapture"]
+    fn sigma_by_empties() {
+        let positions = sample_positions(200, 22..=56);
+        print_fits(&measure(&mut Searcher::new(16), &positions, MIN_DEPTH..=11));
+    }
+
+    fn print_fits(fits: &[Fit]) {
+        println!("deep shallow  slope  intercept  sigma  growth/empty  samples");
+        for f in fits {
             println!(
-                "{:4} {:7} {:6.3} {:10.3} {:6.3} {:8}",
-                f.deep, f.shallow, f.slope, f.intercept, f.sigma, f.samples
+                "{:4} {:7} {:6.3} {:10.3} {:6.3} {:13.4} {:8}",
+                f.deep, f.shallow, f.slope, f.intercept, f.sigma, f.growth_per_empty, f.samples
             );
         }
     }
