@@ -229,8 +229,8 @@ impl Searcher {
             return solve_1(board, empty.trailing_zeros() as usize, &mut self.nodes);
         }
         // The stability cutoff once more before the last four, where each one settles a solve of several nodes
-        // (FFO #40-#49: 739.7 M nodes without it, 625.0 M with it; 1.05x the CPU time on #40-#44 until
-        // `stability_cutoff` counted the opponent's discs first, 1.01x since).
+        // (FFO #40-#49: 739.7 M nodes without it, 625.0 M with it from alpha -2; 1.05x the CPU time on #40-#44
+        // until `stability_cutoff` counted the opponent's discs first, 1.01x since).
         if empties == 4 {
             if let Some(cap) = stability_cutoff(board, alpha, empties) {
                 self.nodes += 1;
