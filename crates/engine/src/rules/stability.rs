@@ -145,9 +145,11 @@ pub fn stable_discs(p: u64, o: u64) -> u64 {
 
 /// Alpha from which the stability cutoff is worth trying, by empties: Edax's table lowered by 8 discs. With stable
 /// discs found by shifts instead of a loop over the lines, trying more often pays: FFO #40-#49 took 974 M nodes with
-/// Edax's thresholds, 911 M with these (16 lower: no fewer on #40-#44).
+/// Edax's thresholds, 911 M with these (16 lower: no fewer on #40-#44). At 4 empties (the last solvers' entry) 2:
+/// FFO #40-#49 614.2 M nodes, against 612.1 M from -2, but 0.99x the time of -2 in wasm (FFO #40-#44 in Node, 3
+/// alternated pairs), where fewer tries pay more; FFO #40-#44 from 6, Edax's, took 85.1 M, from -10 82.1 M.
 pub const STABILITY_THRESHOLD: [i32; 65] = [
-    99, 99, 99, 99, -2, 0, 2, 4, 6, 8, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 40, 42, 42, 44, 44,
+    99, 99, 99, 99, 2, 0, 2, 4, 6, 8, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 40, 42, 42, 44, 44,
     46, 46, 48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 56, 56, 56, 56, 56, 56, 56, 56, 56, 56, 56, 56, 56, 56, 56, 56, 56,
     56, 56, 56, 56, 56, 56,
 ];
