@@ -7,6 +7,9 @@
 //
 //   node scripts/start-tasks.mjs [dir=dist] [threshold ms=50] [cpu slowdown=4] [device=phone]
 //
+// BETWEEN=markA,markB keeps only the samples between two performance marks of an instrumented build (where a part of
+// the start goes), and MATCH=regex only the functions it matches.
+//
 // Function names: trunk's release wasm has none. Profile a copy of the site whose wasm keeps them (`wasm-bindgen` on
 // target/wasm32-unknown-unknown/release/reversi.wasm, then `wasm-opt -O -g`, copied over the site's `_bg.wasm`).
 
@@ -88,14 +91,18 @@ function report(events, url) {
     }
     const marks = events.filter((e) => e.cat?.includes('user_timing') && e.ts >= task.ts && e.ts <= task.ts + task.dur);
     for (const e of marks) console.log(`  +${ms(e.ts - task.ts)} mark ${e.name}`);
-    const within = samples.filter((s) => s.ts >= task.ts && s.ts <= task.ts + task.dur);
+    const lazy = inside.filter((e) => e.name === 'wasm.CompileLazy').reduce((sum, e) => sum + e.dur, 0);
+    if (lazy) console.log(`  wasm.CompileLazy (V8 compiling wasm functions on their first call): ${ms(lazy)} ms`);
+    const [from, to] = (process.env.BETWEEN ?? '').split(',').map((name) => marks.find((e) => e.name === name)?.ts);
+    const within = samples.filter(
+      (s) => s.ts >= (from ?? task.ts) && s.ts <= (to ?? task.ts + task.dur),
+    );
     const inclusive = new Map();
     for (const { stack } of within) for (const name of new Set(stack)) inclusive.set(name, (inclusive.get(name) ?? 0) + 1);
     const top = [...inclusive].sort((a, b) => b[1] - a[1]).filter(([name]) => name && !/^\(/.test(name));
+    if (!within.length) continue;
     console.log(`  ${within.length} samples; the functions they fell in (share of the task's samples):`);
     const own = process.env.MATCH ? top.filter(([name]) => new RegExp(process.env.MATCH).test(name)) : top;
-    const lazy = inside.filter((e) => e.name === 'wasm.CompileLazy').reduce((sum, e) => sum + e.dur, 0);
-    if (lazy) console.log(`  wasm.CompileLazy (V8 compiling wasm functions on their first call): ${ms(lazy)} ms`);
     const self = new Map();
     for (const { stack } of within) self.set(stack[0] || '(anonymous)', (self.get(stack[0] || '(anonymous)') ?? 0) + 1);
     const leaves = [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 40) / 2);

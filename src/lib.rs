@@ -35,7 +35,6 @@ use setup::setup_panel;
 pub fn App() -> impl IntoView {
     let state = autosave::provide_saved_state();
     keyboard::install(state);
-    // Sound first: its task once the engine's data are here (making the audio context) must come before the engine's.
     sound::install(state);
     clipboard::install(state);
     engine_data::install(state);

@@ -3,7 +3,7 @@
 //! chosen in the review panel.
 
 use super::board_input::CELL;
-use crate::model::analysis_state::Analysis;
+use crate::model::analysis_state::{Analysis, Hints};
 use crate::model::state::AppState;
 use analysis::{MoveValue, Verdict};
 use leptos::prelude::*;
@@ -19,23 +19,14 @@ pub struct SquareHint {
     pub words: String,
 }
 
-/// The hint for `square` in the position on the table, once it has a value (tracked).
-pub fn square_hint(square: usize) -> Option<SquareHint> {
-    let analysis = use_context::<Analysis>()?;
-    let state = AppState::get();
-    if !analysis.hints_on.get() {
-        return None;
-    }
-    let position = state.table.with(|t| *t.game.position());
-    analysis.hints.with(|hints| {
-        let hints = hints.as_ref().filter(|h| h.position == position)?;
-        let value = hints.value(square)?;
-        Some(SquareHint {
-            label: value.label(),
-            best: Some(value.rank()) == hints.best_rank,
-            exact: value.verdict == Verdict::Exact,
-            words: hint_words(value),
-        })
+/// The hint for `square` among `hints` (those of the position on the table), once it has a value.
+pub fn square_hint(hints: &Hints, square: usize) -> Option<SquareHint> {
+    let value = hints.value(square)?;
+    Some(SquareHint {
+        label: value.label(),
+        best: Some(value.rank()) == hints.best_rank,
+        exact: value.verdict == Verdict::Exact,
+        words: hint_words(value),
     })
 }
 

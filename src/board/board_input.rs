@@ -1,9 +1,9 @@
-//! What the board draws from: a narrow input (the app's game, the position being set up, or a still picture) and
-//! what every square reads of it. Apart from the board component, so the squares need nothing of the board itself.
+//! What the board draws from: a narrow input (the app's game, the position being set up, or a still picture), apart
+//! from the board component so that the app and the strategy guide build it without drawing anything.
 
 use crate::model::event::{Event, LastEvent};
 use crate::model::state::AppState;
-use game::{Color, Coordinates, Game, Position};
+use game::{Coordinates, Game, Position};
 use leptos::prelude::*;
 
 /// Board units per square (the SVG scales to its box).
@@ -131,20 +131,5 @@ impl BoardInput {
             coordinates: Signal::stored(Coordinates::Standard),
             controls: None,
         }
-    }
-}
-
-/// What every square reads: the board's input and the hovered move's flips, computed once for the whole board.
-#[derive(Clone, Copy)]
-pub struct BoardSquares {
-    pub input: BoardInput,
-    /// The discs the hovered move would flip.
-    pub preview: Memo<u128>,
-}
-
-impl BoardSquares {
-    /// The colour that moves now, for the preview's ghost disc.
-    pub fn mover(&self) -> Color {
-        self.input.position.with(Position::to_move)
     }
 }

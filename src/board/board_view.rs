@@ -1,11 +1,14 @@
 //! The SVG board: an ARIA grid of squares with coordinates in the corners of the edge squares, drawn from a narrow
 //! input (the app's game, or a still picture).
 
-use super::analysis_marks::ReviewMarks;
-use super::board_input::{BoardInput, BoardSquares, CELL};
+use super::analysis_marks::{square_hint, ReviewMarks};
+use super::board_input::{BoardInput, CELL};
+use super::square_look::BoardReading;
 use super::square_view::Square;
-use game::Color;
+use crate::model::analysis_state::Analysis;
+use game::{parse_square, square_name, Color};
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// The frame around the squares. The coordinates sit inside the edge squares' corners rather than in a margin, so
 /// on a 360 px phone the squares keep 44 px each on 8×8 with a few pixels to spare at the screen's edges.
@@ -16,18 +19,39 @@ const LABEL_INSET: f64 = 0.45;
 /// The board drawn from its input (not from the app state, so a picture needs no game around it).
 #[component]
 pub fn BoardView(input: BoardInput) -> impl IntoView {
-    let preview = Memo::new(move |_| {
-        let Some(controls) = input.controls else { return 0 };
-        match controls.hover.get() {
-            Some(square) if controls.preview_moves.get() && input.playable.get() >> square & 1 == 1 => {
-                input.position.get().flips(square)
+    let controls = input.controls;
+    // Hints belong to the game on the table: only the playable board shows them.
+    let analysis = controls.filter(|c| c.shows_table).and_then(|_| use_context::<Analysis>());
+    // Every square's look in one derivation; each square picks its own below and redraws only when it changes.
+    let looks = Memo::new(move |_| {
+        let position = input.position.get();
+        let playable = input.playable.get();
+        let previewed = controls.and_then(|c| {
+            let hovered = c.hover.get().filter(|&square| playable >> square & 1 == 1);
+            hovered.filter(|_| c.preview_moves.get())
+        });
+        input.flipping.with(|flipping| {
+            let reading = BoardReading {
+                position: &position,
+                playable,
+                show_valid_moves: input.show_valid_moves.get(),
+                last_placed: input.last_placed.get(),
+                flipping: flipping.as_ref().map(|(_, order)| order.as_slice()),
+                flip_step_ms: input.flip_step_ms.get(),
+                coordinates: input.coordinates.get(),
+                cursor: controls.map(|c| c.cursor.get()),
+                previewed,
+                refused: controls.and_then(|c| c.refused.get()),
+            };
+            match analysis.filter(|a| a.hints_on.get()) {
+                Some(analysis) => analysis.hints.with(|hints| {
+                    let hints = hints.as_ref().filter(|h| h.position == position);
+                    reading.looks(|square| hints.and_then(|h| square_hint(h, square)))
+                }),
+                None => reading.looks(|_| None),
             }
-            _ => 0,
-        }
+        })
     });
-    // Handed to each square rather than provided through context: the strategy guide shows several boards side by
-    // side, and a component's context would reach its siblings too.
-    let board = BoardSquares { input, preview };
     let size = Memo::new(move |_| input.position.with(|p| p.size().n()));
     let extent = move || CELL * size.get() as f64;
     let view_box = move || format!("{} {} {} {}", -FRAME, -FRAME, extent() + 2.0 * FRAME, extent() + 2.0 * FRAME);
@@ -37,12 +61,21 @@ pub fn BoardView(input: BoardInput) -> impl IntoView {
     };
     let rows = move || {
         let n = size.get();
-        (0..n)
-            .map(|row| {
-                let squares = (0..n).map(|col| view! { <Square board square=row * n + col size=n /> }).collect_view();
-                view! { <g role="row">{squares}</g> }
-            })
-            .collect_view()
+        input.marks.with_untracked(|marks| {
+            (0..n)
+                .map(|row| {
+                    let squares = (0..n)
+                        .map(|col| {
+                            let square = row * n + col;
+                            let look = Memo::new(move |_| looks.with(|looks| looks.get(square).cloned()));
+                            let mark = marks.iter().find(|(s, _)| *s == square).map(|m| m.1);
+                            view! { <Square look square size=n name=square_name(square, n) mark /> }
+                        })
+                        .collect_view();
+                    view! { <g role="row">{squares}</g> }
+                })
+                .collect_view()
+        })
     };
     let coordinates = move || {
         let n = size.get();
@@ -64,7 +97,49 @@ pub fn BoardView(input: BoardInput) -> impl IntoView {
     };
     let dots = move || star_points(size.get());
     view! {
-        <svg class="board" viewBox=view_box role="grid" aria-label=label aria-rowcount=size aria-colcount=size>
+        <svg
+            class="board"
+            viewBox=view_box
+            role="grid"
+            aria-label=label
+            aria-rowcount=size
+            aria-colcount=size
+            on:click=move |event| {
+                if let (Some(c), Some(square)) = (controls, square_of(&event, size.get_untracked())) {
+                    c.play.run(square)
+                }
+            }
+            on:pointerover=move |event| {
+                let Some(c) = controls else { return };
+                let square = square_of(&event, size.get_untracked());
+                if c.hover.get_untracked() != square {
+                    c.hover.set(square);
+                    // A button or finger held down while passing onto a square: a drag.
+                    if let (Some(drag), Some(square)) = (c.drag.filter(|_| event.buttons() & 1 == 1), square) {
+                        drag.run(square);
+                    }
+                }
+            }
+            on:pointerleave=move |_| {
+                if let Some(c) = controls.filter(|c| c.hover.get_untracked().is_some()) {
+                    c.hover.set(None)
+                }
+            }
+            on:pointerdown=move |event| {
+                let Some(drag) = controls.and_then(|c| c.drag) else { return };
+                if let Some(square) = square_of(&event, size.get_untracked()) {
+                    // A finger's pointer is captured by the square it went down on: released, so the squares it
+                    // passes over hear it.
+                    release_capture(&event);
+                    drag.run(square);
+                }
+            }
+            on:focusin=move |event| {
+                if let (Some(c), Some(square)) = (controls, square_of(&event, size.get_untracked())) {
+                    c.cursor.set(square)
+                }
+            }
+        >
             <rect
                 class="board-frame"
                 x=-FRAME
@@ -88,4 +163,19 @@ pub fn BoardView(input: BoardInput) -> impl IntoView {
 fn star_points(n: usize) -> Vec<(f64, f64)> {
     let (near, far) = (2.0, n as f64 - 2.0);
     [(near, near), (near, far), (far, near), (far, far)].map(|(x, y)| (x * CELL, y * CELL)).to_vec()
+}
+
+/// The square an event on the board happened in: the grid cell around its target, by its standard name.
+fn square_of(event: &web_sys::Event, size: usize) -> Option<usize> {
+    let target = event.target()?.dyn_into::<web_sys::Element>().ok()?;
+    let cell = target.closest("[data-square]").ok()??;
+    parse_square(&cell.get_attribute("data-square")?, size)
+}
+
+/// Lets the squares a held finger passes over receive its pointer events (a touch pointer is captured by its target).
+fn release_capture(event: &web_sys::PointerEvent) {
+    let target = event.target().and_then(|target| target.dyn_into::<web_sys::Element>().ok());
+    if let Some(element) = target.filter(|element| element.has_pointer_capture(event.pointer_id())) {
+        let _ = element.release_pointer_capture(event.pointer_id());
+    }
 }

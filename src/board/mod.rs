@@ -8,4 +8,5 @@
 pub(crate) mod analysis_marks;
 pub(crate) mod board_input;
 pub(crate) mod board_view;
+pub(crate) mod square_look;
 pub(crate) mod square_view;

@@ -41,12 +41,10 @@ fn tones_for(event: &Event) -> Vec<Tone> {
     }
 }
 
-/// Plays each event's sound while sound is on, and makes the audio context early, so that its one-off cost
-/// (70-140 ms measured in Chromium) falls neither in the start-up, nor in a click, nor in the computer's thinking:
-/// in the first task after the engine's data files arrive when sound is on (installed before the thinking driver,
-/// it runs before the engine is built and so before any search), else at the first click, tap or key press after
-/// sound is turned on. Browsers start audio
-/// only from a gesture, so each gesture resumes the context.
+/// Plays each event's sound while sound is on. The audio context is made at the first sound after the player's
+/// first click, tap or key press, not at start: making it takes 70-140 ms on a phone (issue 28: at start it was
+/// one of the long tasks after the board), and before any gesture a browser starts it suspended, silent anyway.
+/// Each later gesture resumes it, should the browser have suspended it.
 pub fn install(state: AppState) {
     Effect::new(move |_| {
         let Some(last) = state.event.get() else { return };
@@ -55,7 +53,7 @@ pub fn install(state: AppState) {
         }
     });
     #[cfg(target_arch = "wasm32")]
-    web::prepare(state);
+    web::follow_gestures();
 }
 
 /// One enveloped oscillator note; times in seconds from now.
@@ -77,60 +75,46 @@ fn play(tones: &[Tone]) {
 #[cfg(target_arch = "wasm32")]
 mod web {
     use super::Tone;
-    use crate::model::state::AppState;
-    use gloo_timers::callback::Timeout;
     use leptos::prelude::*;
-    use std::cell::RefCell;
+    use std::cell::{Cell, RefCell};
     use web_sys::{AudioContext, OscillatorType};
 
     thread_local! {
-        /// One context for the page's life.
+        /// One context for the page's life, made at the first sound that can be heard.
         static CONTEXT: RefCell<Option<AudioContext>> = const { RefCell::new(None) };
+        /// Whether the player has clicked, tapped or pressed a key on the page: browsers start audio only then.
+        static GESTURED: Cell<bool> = const { Cell::new(false) };
     }
 
-    fn with_context(f: impl FnOnce(&AudioContext)) {
-        CONTEXT.with(|cell| {
-            let mut cell = cell.borrow_mut();
-            if cell.is_none() {
-                *cell = AudioContext::new().ok();
-            }
-            if let Some(context) = cell.as_ref() {
-                f(context);
-            }
-        });
-    }
-
-    pub fn prepare(state: AppState) {
-        // Making the context takes 70-140 ms: not in the first click, and not at start-up either, but in a task of
-        // its own once the page has what it needs (the engine's data files, downloaded after the first board).
-        Effect::new(move |_| {
-            if state.engine_ready.get() {
-                Timeout::new(0, move || {
-                    if state.options.with_untracked(|o| o.sound) {
-                        with_context(|_| {});
-                    }
-                })
-                .forget();
-            }
-        });
+    pub fn follow_gestures() {
         for event in ["pointerup", "keydown"] {
-            // The listener lives for the page (dropping the handle keeps it). A context made before any gesture
-            // starts suspended; resuming a running one does nothing. With sound off no context is made at all.
+            // The listener lives for the page (dropping the handle keeps it). Resuming a running context does
+            // nothing, and without a context (sound off, or no sound yet) a gesture makes none.
             // pointerup, not pointerdown: a touch grants the right to start audio only when the finger lifts.
             let _ = window_event_listener_untyped(event, move |_| {
-                if state.options.with_untracked(|o| o.sound) {
-                    with_context(|context| {
+                GESTURED.set(true);
+                CONTEXT.with_borrow(|context| {
+                    if let Some(context) = context {
                         let _ = context.resume();
-                    })
-                }
+                    }
+                });
             });
         }
     }
 
     pub fn play(tones: &[Tone]) {
-        // Sound is a nicety: a browser that refuses audio just stays silent.
-        with_context(|context| {
-            let _ = tones.iter().try_for_each(|tone| schedule(context, tone));
+        // Before any gesture a new context would start suspended: the sound would not be heard, so none is made.
+        if !GESTURED.get() {
+            return;
+        }
+        CONTEXT.with_borrow_mut(|context| {
+            if context.is_none() {
+                *context = AudioContext::new().ok();
+            }
+            // Sound is a nicety: a browser that refuses audio just stays silent.
+            if let Some(context) = context.as_ref() {
+                let _ = tones.iter().try_for_each(|tone| schedule(context, tone));
+            }
         });
     }
 
