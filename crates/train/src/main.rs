@@ -17,6 +17,8 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
 use train::fit::{bucket_empties, error_bucket, fit, phase_errors, resample_phases, FitConfig, ERROR_BUCKETS};
 use train::labelled_play::{play_labelled_game, LabelledPlay};
+use train::offshoots::{label_offshoots, Offshoots};
+use train::position_records::{self, PositionChunk};
 use train::quantise::quantise;
 use train::records::{self, Chunk};
 use train::samples::{self, Sample};
@@ -28,6 +30,10 @@ const USAGE: &str = "usage:
   reversi-train selfplay --dir DIR --weights FILE [--chunks 1000000]
                          [--chunk-games 40] [--threads 2] [--seed 1] [--random 4-16] [--depth 8] [--exact 20]
                          [--noise 0.1]    resumable: chunks already on disk are skipped
+  reversi-train offshoots --dir DIR --weights FILE [--sources crates/train/data/d8e20,crates/train/data/d8e20g2,crates/train/data/d10e20g3]
+                         [--threads 2] [--seed 4] [--plies 1-3] [--depth 8] [--exact 14] [--chunks 1000000]
+                         one position chunk (DIR/SOURCE-NNNNN.rvp) per source chunk: from every recorded position
+                         a few random plies, labelled by a search; resumable: chunks already on disk are skipped
   reversi-train relabel  [--data target/train/games.bin] [--weights crates/engine/data/eval.weights] [--depth 4] [--exact 16]
                          [--out target/train/relabelled.bin]
   reversi-train fit      [--data crates/train/data/d8e20,crates/train/data/d8e20g2,crates/train/data/d10e20g3] [--epochs 400] [--ridge 2] [--smoothing 16] [--step 0.25]
@@ -38,7 +44,7 @@ const USAGE: &str = "usage:
   reversi-train errors   [--data crates/train/data/d8e20,crates/train/data/d8e20g2,crates/train/data/d10e20g3] [--weights crates/engine/data/eval.weights]
                          [--baseline crates/train/weights/gen3.weights]
   reversi-train solver-nodes --obf FILE [--count 5] [--weights crates/engine/data/eval.weights]
---data takes several files separated by commas; a directory stands for its chunk files (*.rvg).";
+--data takes several files separated by commas; a directory stands for its chunk files (*.rvg games, *.rvp positions).";
 
 /// The shipped weights as of issue 31 (those generation 3 searched with), which new weights start from and are
 /// measured against.
@@ -104,6 +110,9 @@ enum Command {
     Generate { games: u32, config: SelfPlay, out: PathBuf },
     /// Deep-labelled self-play into chunk files (`selfplay`).
     Selfplay { config: LabelledPlay, dir: PathBuf, weights: PathBuf, chunks: u32, chunk_games: u32, threads: u32 },
+    /// Positions off the recorded games' lines, labelled into position chunk files (`offshoots`): at most `chunks`
+    /// source chunks are worked through.
+    Offshoots { config: Offshoots, sources: String, dir: PathBuf, weights: PathBuf, chunks: usize, threads: u32 },
     /// Samples relabelled by a search on some weights.
     Relabel { data: String, weights: PathBuf, depth: u32, exact: u32, out: PathBuf },
     /// Weights fitted to samples, rounded by how well each is measured (`quantum`, see `train::quantise`); the error
@@ -157,6 +166,26 @@ fn parse_command(args: &[String]) -> Result<Command, String> {
             let required = |name: &str| flags.0.get(name).map(PathBuf::from).ok_or(format!("selfplay needs --{name}"));
             let (dir, weights) = (required("dir")?, required("weights")?);
             Ok(Command::Selfplay { config, dir, weights, chunks, chunk_games, threads })
+        }
+        "offshoots" => {
+            let flags = Flags::parse(
+                rest,
+                &["dir", "weights", "sources", "threads", "seed", "plies", "depth", "exact", "chunks"],
+            )?;
+            let config = Offshoots {
+                seed: flags.get("seed", 4)?,
+                plies: parse_range(&flags.text("plies", "1-3"), "plies")?,
+                depth: flags.get("depth", 8)?,
+                exact_empties: flags.get("exact", 14)?,
+            };
+            let threads = flags.get("threads", 2)?;
+            if threads == 0 || config.depth == 0 || config.depth > 60 || config.exact_empties > 60 {
+                return Err("--threads and --depth must be positive, --depth and --exact at most 60".into());
+            }
+            let required = |name: &str| flags.0.get(name).map(PathBuf::from).ok_or(format!("offshoots needs --{name}"));
+            let (dir, weights) = (required("dir")?, required("weights")?);
+            let (sources, chunks) = (flags.text("sources", DEEP_DATA), flags.get("chunks", 1_000_000)?);
+            Ok(Command::Offshoots { config, sources, dir, weights, chunks, threads })
         }
         "relabel" => {
             let flags = Flags::parse(rest, &["data", "weights", "depth", "exact", "out"])?;
@@ -237,6 +266,9 @@ fn main() {
         Command::Generate { games, config, out } => generate(games, &config, &out),
         Command::Selfplay { config, dir, weights, chunks, chunk_games, threads } => {
             selfplay(&config, &dir, &weights, chunks, chunk_games, threads)
+        }
+        Command::Offshoots { config, sources, dir, weights, chunks, threads } => {
+            offshoots_command(&config, &sources, &dir, &weights, chunks, threads)
         }
         Command::Relabel { data, weights, depth, exact, out } => relabel_command(&data, &weights, depth, exact, &out),
         Command::Fit { data, config, quantum, out, baseline, prior, lambda } => {
@@ -335,6 +367,72 @@ fn selfplay(
     Ok(())
 }
 
+/// Offshoots of every chunk of the `sources` directories, each into `DIR/SOURCE-NNNNN.rvp` (the source directory's
+/// name and the chunk's): threads take the next source chunk whose file is missing, so a killed run resumes where it
+/// stopped and a fresh machine continues from the committed chunks. The chunks are taken in order of their numbers,
+/// the sources interleaved, so a stopped run has drawn on every generation alike.
+fn offshoots_command(
+    config: &Offshoots,
+    sources: &str,
+    dir: &Path,
+    weights: &Path,
+    chunks: usize,
+    threads: u32,
+) -> Result<(), String> {
+    let config = *config;
+    let evaluator = load_weights_from(weights)?;
+    let mut work = Vec::new();
+    for source in sources.split(',') {
+        let files = records::chunk_files(source.as_ref()).map_err(|e| format!("{source}: {e}"))?;
+        let name = Path::new(source).file_name().and_then(|n| n.to_str()).ok_or(format!("{source}: no folder name"))?;
+        work.extend(files.into_iter().enumerate().map(|(i, path)| {
+            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
+            (i, dir.join(format!("{name}-{stem}.rvp")), path)
+        }));
+    }
+    work.sort_by_key(|(i, _, _)| *i);
+    work.truncate(chunks);
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let existing = work.iter().filter(|(_, out, _)| out.exists()).count();
+    eprintln!(
+        "offshoots into {} ({existing} of {} chunks there): {config:?}, {threads} threads",
+        dir.display(),
+        work.len()
+    );
+    let (next, positions_done) = (AtomicU32::new(0), AtomicU64::new(0));
+    let start = Instant::now();
+    let run = |thread: u32| -> Result<(), String> {
+        let mut searcher = Searcher::with_evaluator(32, Box::new(evaluator.clone()));
+        while let Some((_, out, source)) = work.get(next.fetch_add(1, Ordering::Relaxed) as usize) {
+            if out.exists() {
+                continue;
+            }
+            let chunk_start = Instant::now();
+            let chunk = Chunk::load(source).map_err(|e| e.to_string())?;
+            // The stream is the chunk's first game, unique within a generation; generations differ in their games.
+            let samples = label_offshoots(&config, &chunk.samples(), chunk.first_game as u64, &mut searcher);
+            let positions = samples.len() as u64;
+            let labelled =
+                PositionChunk { depth: config.depth as u8, exact_empties: config.exact_empties as u8, samples };
+            labelled.save(out).map_err(|e| format!("{}: {e}", out.display()))?;
+            let all = positions_done.fetch_add(positions, Ordering::Relaxed) + positions;
+            eprintln!(
+                "thread {thread}: {} ({positions} positions) in {:.0} s; this run: {all} positions, {:.0} positions/h",
+                out.display(),
+                chunk_start.elapsed().as_secs_f64(),
+                all as f64 * 3600.0 / start.elapsed().as_secs_f64()
+            );
+        }
+        Ok(())
+    };
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads).map(|t| scope.spawn(move || run(t))).collect();
+        handles.into_iter().map(|h| h.join().expect("an offshoot thread")).collect::<Result<Vec<()>, String>>()
+    })?;
+    println!("offshoots: {} positions in {:.0} s", positions_done.into_inner(), start.elapsed().as_secs_f64());
+    Ok(())
+}
+
 fn read_weights(path: &Path) -> Result<Weights, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     Weights::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))
@@ -344,13 +442,25 @@ fn load_weights_from(path: &Path) -> Result<PatternEvaluator, String> {
     Ok(PatternEvaluator::new(read_weights(path)?))
 }
 
-fn load_samples(data: &str) -> Result<Vec<Sample>, String> {
-    let mut all = Vec::new();
+/// Every sample of `data`'s files and folders: those of recorded games, in playing order, and those off the games'
+/// lines (position chunks, `offshoots`).
+fn load_data(data: &str) -> Result<(Vec<Sample>, Vec<Sample>), String> {
+    let (mut games, mut offshoots) = (Vec::new(), Vec::new());
     for path in data.split(',') {
-        let loaded =
-            if Path::new(path).is_dir() { records::load_dir(path.as_ref()) } else { samples::load(path.as_ref()) };
-        all.extend(loaded.map_err(|e| format!("{path}: {e}"))?);
+        let dir = Path::new(path);
+        if dir.is_dir() {
+            games.extend(records::load_dir(dir).map_err(|e| format!("{path}: {e}"))?);
+            offshoots.extend(position_records::load_positions_dir(dir).map_err(|e| format!("{path}: {e}"))?);
+        } else {
+            games.extend(samples::load(dir).map_err(|e| format!("{path}: {e}"))?);
+        }
     }
+    Ok((games, offshoots))
+}
+
+fn load_samples(data: &str) -> Result<Vec<Sample>, String> {
+    let (mut all, offshoots) = load_data(data)?;
+    all.extend(offshoots);
     Ok(all)
 }
 
@@ -377,12 +487,16 @@ fn fit_command(
     prior: Option<PathBuf>,
     lambda: f32,
 ) -> Result<(), String> {
-    let all = load_samples(data)?;
-    let (held_out, mut rest): (Vec<Sample>, Vec<Sample>) = all.into_iter().partition(Sample::is_held_out);
-    // The held-out table stays against the searches' own labels.
+    let (games, offshoots) = load_data(data)?;
+    let (held_out, mut rest): (Vec<Sample>, Vec<Sample>) = games.into_iter().partition(Sample::is_held_out);
+    // The held-out table stays against the searches' own labels; offshoots have no game to blend with.
     if lambda != 0.0 {
         samples::blend_with_game(&mut rest, lambda);
     }
+    let (held_out_offshoots, offshoots): (Vec<Sample>, Vec<Sample>) =
+        offshoots.into_iter().partition(Sample::is_held_out);
+    let held_out = [held_out, held_out_offshoots].concat();
+    rest.extend(offshoots);
     let (validation, train): (Vec<Sample>, Vec<Sample>) = rest.into_iter().partition(Sample::is_validation);
     let prior = prior
         .map(|path| read_weights(&path))
@@ -535,6 +649,15 @@ mod tests {
         let Ok(Command::Fit { config, .. }) = parse("fit --phases 30") else { panic!("fit --phases 30 was refused") };
         assert_eq!(config.phases, 30);
         assert!(matches!(parse("solver-nodes --obf a.obf"), Ok(Command::SolverNodes { count: 5, .. })));
+        let Ok(Command::Offshoots { config, sources, dir, weights, chunks, threads }) =
+            parse("offshoots --dir o --weights w")
+        else {
+            panic!("offshoots with its defaults was refused")
+        };
+        let expected = Offshoots { seed: 4, plies: (1, 3), depth: 8, exact_empties: 14 };
+        assert_eq!((config, sources.as_str(), chunks, threads), (expected, DEEP_DATA, 1_000_000, 2));
+        assert_eq!((dir, weights), (PathBuf::from("o"), PathBuf::from("w")));
+        assert_eq!(parse("offshoots --weights w").unwrap_err(), "offshoots needs --dir");
         for bad in [
             "",
             "train",
@@ -543,6 +666,10 @@ mod tests {
             "generate --games -1",
             "selfplay --dir d --weights w --threads 0",
             "selfplay --dir d --weights w --depth 61",
+            "offshoots --dir d",
+            "offshoots --dir d --weights w --plies 3-1",
+            "offshoots --dir d --weights w --depth 0",
+            "offshoots --dir d --weights w --threads 0",
             "selfplay --noise",
             "fit --epochs many",
             "fit --phases 0",
@@ -567,6 +694,12 @@ mod tests {
                     && *chunk_games > 0
                     && *threads > 0
             }
+            Command::Offshoots { config, threads, .. } => {
+                config.plies.0 <= config.plies.1
+                    && (1..=60).contains(&config.depth)
+                    && config.exact_empties <= 60
+                    && *threads > 0
+            }
             Command::Fit { config, lambda, .. } => {
                 (1..=MAX_PHASES).contains(&config.phases) && (0.0..=1.0).contains(lambda)
             }
@@ -581,6 +714,7 @@ mod tests {
             "generate",
             "selfplay",
             "relabel",
+            "offshoots",
             "fit",
             "errors",
             "solver-nodes",
@@ -597,6 +731,8 @@ mod tests {
             "--chunk-games",
             "--threads",
             "--noise",
+            "--sources",
+            "--plies",
             "--data",
             "--epochs",
             "--ridge",
@@ -618,6 +754,8 @@ mod tests {
             "selfplay --dir d --weights w --chunks 9 --chunk-games 40 --threads 2 --seed 1 --random 4-16 --depth 8 \
              --exact 20 --noise 0.1",
             "relabel --data a,b --weights w --depth 4 --exact 16 --out o",
+            "offshoots --dir d --weights w --sources a,b --threads 1 --seed 4 --plies 1-3 --depth 8 --exact 14 \
+             --chunks 9",
             "fit --data d --epochs 400 --ridge 2 --smoothing 4 --step 0.25 --patience 20 --quantum 0 --phases 12 \
              --out o --baseline none --lambda 0.5",
             "errors --data d --weights w --baseline b",

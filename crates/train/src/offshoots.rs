@@ -1,0 +1,103 @@
+//! Positions off the played line: from each position of a recorded game a few uniformly random plies, and the
+//! position reached labelled by a search on the current weights (or an exact solve near the end). A self-played
+//! game yields about 48 labelled positions for a search of every move and its whole playing; an offshoot costs one
+//! search, so the same CPU-hour labels many more positions, and positions the searches' own play would never reach
+//! (which the evaluation still meets inside every search tree).
+
+use super::samples::Sample;
+use engine::rng::Rng;
+use engine::rules::random_play::random_move;
+use engine::search::{Limits, Searcher};
+use engine::Board;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Offshoots {
+    pub seed: u64,
+    /// How many random plies lead off the recorded position, inclusive range.
+    pub plies: (u32, u32),
+    /// Midgame search depth of the labels.
+    pub depth: u32,
+    /// Positions with at most this many empties are labelled by exact solves.
+    pub exact_empties: u32,
+}
+
+/// The position `plies` uniformly random moves on from `board`, forced passes played (and not counted), with a
+/// move for its side to move; `None` when the game ends first.
+pub fn random_branch(board: Board, plies: u32, rng: &mut Rng) -> Option<Board> {
+    let mut board = board;
+    for ply in 0..=plies {
+        if board.moves() == 0 {
+            if board.opponent_moves() == 0 {
+                return None;
+            }
+            board = board.pass();
+        }
+        if ply < plies {
+            board = board.play(random_move(board.moves(), rng));
+        }
+    }
+    Some(board)
+}
+
+/// One offshoot of each source position that has one, labelled: each keeps its source's game number, so offshoots
+/// of held-out games stay held out. Stream `stream` of the seed draws the plies, and the table is cleared first, so
+/// the same sources and stream give the same positions and labels in any thread or run.
+pub fn label_offshoots(config: &Offshoots, sources: &[Sample], stream: u64, searcher: &mut Searcher) -> Vec<Sample> {
+    let mut rng = Rng::new(config.seed ^ stream.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let span = config.plies.1.saturating_sub(config.plies.0) as u64 + 1;
+    let midgame = Limits { depth: config.depth, exact_empties: 0, wld_empties: 0, node_budget: None };
+    searcher.clear();
+    sources
+        .iter()
+        .filter_map(|source| {
+            let plies = config.plies.0 + (rng.next_u64() % span) as u32;
+            let board = random_branch(source.board, plies, &mut rng)?;
+            let exact = board.empty_count() <= config.exact_empties;
+            let result =
+                if exact { searcher.solve(&board) } else { searcher.search(&board, &midgame).expect("no node budget") };
+            Some(Sample { board, game: source.game, score: result.score.clamp(-64, 64) as i8, exact })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn branches_leave_the_line_by_legal_moves_and_stop_at_the_end() {
+        let mut rng = Rng::new(5);
+        let start = Board::start();
+        let one = random_branch(start, 1, &mut rng).unwrap();
+        assert!((0..64).any(|sq| start.moves() & (1 << sq) != 0 && start.play(sq) == one));
+        let three = random_branch(start, 3, &mut rng).unwrap();
+        assert_eq!(three.empty_count(), 57);
+        assert_ne!(three.moves(), 0, "the side to move has a move");
+        // A full board has no move for either side.
+        assert_eq!(random_branch(Board::new(u64::MAX, 0), 1, &mut rng), None);
+    }
+
+    #[test]
+    fn offshoots_are_reproducible_keep_their_games_and_exact_labels_are_solves() {
+        let config = Offshoots { seed: 4, plies: (1, 3), depth: 2, exact_empties: 10 };
+        let mut board = Board::start();
+        let mut sources = Vec::new();
+        let mut rng = Rng::new(9);
+        while let Some(next) = random_branch(board, 1, &mut rng) {
+            sources.push(Sample { board, game: 30 + sources.len() as u32 % 3, score: 0, exact: false });
+            board = next;
+        }
+        let mut searcher = Searcher::new(1);
+        let labelled = label_offshoots(&config, &sources, 2, &mut searcher);
+        assert_eq!(labelled, label_offshoots(&config, &sources, 2, &mut searcher));
+        assert_ne!(labelled, label_offshoots(&config, &sources, 3, &mut searcher));
+        assert!(labelled.len() + 4 >= sources.len(), "only the last few positions may have no offshoot");
+        assert!(labelled.iter().all(|s| (30..33).contains(&s.game)));
+        let exact: Vec<_> = labelled.iter().filter(|s| s.exact).collect();
+        assert!(exact.len() >= 5);
+        for s in exact {
+            assert!(s.board.empty_count() <= 10);
+            assert_eq!(s.score as i32, searcher.solve(&s.board).score);
+        }
+    }
+}
