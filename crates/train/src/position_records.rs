@@ -9,12 +9,10 @@
 //! LE), the game numbers (u32 LE), the labels (i8). Columns compress better than records: the game numbers come in
 //! runs and the high bytes of the disc sets repeat.
 
+use super::chunk_file::{files_with_extension, invalid, read_compressed, write_compressed};
 use super::samples::Sample;
 use engine::Board;
-use flate2::read::GzDecoder;
-use flate2::write::GzEncoder;
-use flate2::Compression;
-use std::io::{self, Read, Write};
+use std::io;
 use std::path::Path;
 
 const MAGIC: &[u8; 4] = b"RVP1";
@@ -33,10 +31,6 @@ pub struct PositionChunk {
     pub samples: Vec<Sample>,
 }
 
-fn invalid(path: &Path, what: impl std::fmt::Display) -> io::Error {
-    io::Error::new(io::ErrorKind::InvalidData, format!("{}: {what}", path.display()))
-}
-
 impl PositionChunk {
     /// Writes the chunk to `path` through a temporary file and a rename, so a killed writer never leaves a
     /// truncated chunk under the real name.
@@ -48,21 +42,12 @@ impl PositionChunk {
         raw.extend(self.samples.iter().flat_map(|s| s.board.opponent.to_le_bytes()));
         raw.extend(self.samples.iter().flat_map(|s| s.game.to_le_bytes()));
         raw.extend(self.samples.iter().map(|s| s.score as u8));
-        let mut encoder = GzEncoder::new(Vec::new(), Compression::best());
-        encoder.write_all(&raw)?;
-        let bytes = encoder.finish()?;
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-        let temporary = path.with_extension("partial");
-        std::fs::write(&temporary, bytes)?;
-        std::fs::rename(&temporary, path)
+        write_compressed(path, &raw)
     }
 
     /// Reads a chunk, checking that no square is held by both sides and every label is a disc count.
     pub fn load(path: &Path) -> io::Result<PositionChunk> {
-        let mut raw = Vec::new();
-        GzDecoder::new(std::fs::File::open(path)?).read_to_end(&mut raw).map_err(|e| invalid(path, e))?;
+        let raw = read_compressed(path)?;
         if raw.len() < HEADER || &raw[..4] != MAGIC {
             return Err(invalid(path, "not a position chunk"));
         }
@@ -94,12 +79,7 @@ impl PositionChunk {
 
 /// The position chunk files (`*.rvp`) of `dir`, sorted.
 pub fn position_files(dir: &Path) -> io::Result<Vec<std::path::PathBuf>> {
-    let mut paths: Vec<_> = std::fs::read_dir(dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "rvp"))
-        .collect();
-    paths.sort();
-    Ok(paths)
+    files_with_extension(dir, "rvp")
 }
 
 /// Every sample of every position chunk in `dir`, in file-name order.
@@ -114,6 +94,9 @@ pub fn load_positions_dir(dir: &Path) -> io::Result<Vec<Sample>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use flate2::write::GzEncoder;
+    use flate2::Compression;
+    use std::io::Write;
 
     #[test]
     fn position_chunks_survive_a_round_trip_and_damage_is_reported() {

@@ -13,12 +13,10 @@
 //! game instead of 90). Game numbers follow on from the first, so a chunk is a named range of games that a
 //! generator can skip when the file already exists.
 
+use super::chunk_file::{files_with_extension, invalid, read_compressed, write_compressed};
 use super::samples::Sample;
 use engine::Board;
-use flate2::read::GzDecoder;
-use flate2::write::GzEncoder;
-use flate2::Compression;
-use std::io::{self, Read, Write};
+use std::io;
 use std::path::Path;
 
 const MAGIC: &[u8; 4] = b"RVG1";
@@ -42,10 +40,6 @@ pub struct Chunk {
     pub games: Vec<GameRecord>,
 }
 
-fn invalid(path: &Path, what: impl std::fmt::Display) -> io::Error {
-    io::Error::new(io::ErrorKind::InvalidData, format!("{}: {what}", path.display()))
-}
-
 impl Chunk {
     /// Writes the chunk to `path` through a temporary file and a rename, so a killed writer never leaves a
     /// truncated chunk under the real name.
@@ -63,21 +57,12 @@ impl Chunk {
             let predictions = predicted_labels(&positions, game);
             raw.extend(game.labels.iter().zip(predictions).map(|(&l, p)| l.wrapping_sub(p) as u8));
         }
-        let mut encoder = GzEncoder::new(Vec::new(), Compression::best());
-        encoder.write_all(&raw)?;
-        let bytes = encoder.finish()?;
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-        let temporary = path.with_extension("partial");
-        std::fs::write(&temporary, bytes)?;
-        std::fs::rename(&temporary, path)
+        write_compressed(path, &raw)
     }
 
     /// Reads a chunk, checking that every move is legal where it is played and every label is a disc count.
     pub fn load(path: &Path) -> io::Result<Chunk> {
-        let mut raw = Vec::new();
-        GzDecoder::new(std::fs::File::open(path)?).read_to_end(&mut raw).map_err(|e| invalid(path, e))?;
+        let raw = read_compressed(path)?;
         if raw.len() < 14 || &raw[..4] != MAGIC {
             return Err(invalid(path, "not a game-record chunk"));
         }
@@ -192,17 +177,15 @@ pub fn load_dir(dir: &Path) -> io::Result<Vec<Sample>> {
 
 /// The chunk files of `dir`, sorted.
 pub fn chunk_files(dir: &Path) -> io::Result<Vec<std::path::PathBuf>> {
-    let mut paths: Vec<_> = std::fs::read_dir(dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "rvg"))
-        .collect();
-    paths.sort();
-    Ok(paths)
+    files_with_extension(dir, "rvg")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use flate2::write::GzEncoder;
+    use flate2::Compression;
+    use std::io::Write;
 
     fn lowest_square_game(plies: usize) -> GameRecord {
         let mut board = Board::start();
