@@ -43,8 +43,10 @@ pub struct Restored {
     /// aside, and version-1 saves until they are converted.
     pub untouchable: Vec<&'static str>,
     /// Keys holding a version-1 (JSON) save, which `restore` leaves to [`Restored::convert_json_saves`]: their values
-    /// above are the defaults until then.
+    /// above are the defaults until then (after it, the keys whose values it gave).
     pub json_saves: Vec<&'static str>,
+    /// The table is a new game because no game could be read, in the variant of the options as read so far.
+    pub new_game: bool,
 }
 
 /// What one stored value gave.
@@ -85,6 +87,7 @@ pub fn restore(store: &dyn KeyValueStore) -> Restored {
         problems: Vec::new(),
         untouchable: Vec::new(),
         json_saves: Vec::new(),
+        new_game: false,
     };
     if let Some(options) = restored.take_today::<Options>(store, &OPTIONS) {
         restored.options = options.validated();
@@ -93,7 +96,13 @@ pub fn restore(store: &dyn KeyValueStore) -> Restored {
         restored.statistics = statistics;
     }
     restored.set_aside = restored.take_today(store, &SET_ASIDE);
-    restored.table = restored.take_today(store, &GAME).unwrap_or_else(|| Table::new(restored.options.variant()));
+    restored.table = match restored.take_today(store, &GAME) {
+        Some(table) => table,
+        None => {
+            restored.new_game = !restored.json_saves.contains(&GAME_KEY);
+            Table::new(restored.options.variant())
+        }
+    };
     restored
 }
 
@@ -602,6 +611,15 @@ mod tests {
         save_options(&store, &options).unwrap();
         store.set(GAME_KEY, "{").unwrap();
         assert_eq!(restore_all(&store).table.game.variant().size, BoardSize::Ten);
+        // The options of version 1, read a moment after the start: the new game takes their variant all the same.
+        store.set(OPTIONS_KEY, &json_save(&options)).unwrap();
+        store.set(GAME_KEY, "not a save at all").unwrap();
+        let restored = restore(&store);
+        assert!(restored.new_game && restored.table.game.variant().size == BoardSize::Eight);
+        let converted = restored.convert_json_saves(&store);
+        assert_eq!(converted.json_saves, [OPTIONS_KEY, GAME_KEY], "both are taken");
+        assert_eq!(converted.table, Table::new(options.variant()));
+        assert_eq!(restore(&store).table, converted.table, "and saved");
     }
 
     #[test]

@@ -57,7 +57,8 @@ pub fn read_options_v1(text: &str) -> Result<(Options, Vec<String>), LoadError> 
 impl Restored {
     /// Reads the version-1 saves that [`restore`](super::saves::restore) left (`json_saves`), each as far as it
     /// can be read (whatever cannot is reported and kept aside, as at any start), and writes each again in today's
-    /// format, unless it must be left alone (a newer version's, or one that could not be kept aside).
+    /// format, unless it must be left alone (a newer version's, or one that could not be kept aside). `json_saves`
+    /// then lists the keys whose values it gave.
     pub fn convert_json_saves(mut self, store: &dyn KeyValueStore) -> Restored {
         // In restore's order: the options come first, since a game that cannot be read restarts in their variant.
         for key in self.json_saves.clone() {
@@ -66,6 +67,17 @@ impl Restored {
                 OPTIONS_KEY => {
                     if let Some(options) = self.take(store, &OPTIONS, read_options_v1) {
                         self.options = options;
+                    }
+                    // A game that could not be read started anew in the default options' variant: it takes the saved
+                    // options' one, as it would have had they been read at start.
+                    if self.new_game && self.table.game.variant() != self.options.variant() {
+                        self.table = Table::new(self.options.variant());
+                        self.json_saves.push(GAME_KEY);
+                        if !self.untouchable.contains(&GAME_KEY) {
+                            if let Err(why) = self.write_today(store, GAME_KEY) {
+                                self.problems.push(why);
+                            }
+                        }
                     }
                 }
                 STATISTICS_KEY => {
