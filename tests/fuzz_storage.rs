@@ -9,11 +9,12 @@
 //! inputs, a few seconds). `FUZZ_SCALE=50` tries fifty times as many, and `FUZZ_SEED` changes the inputs.
 #![cfg(not(target_arch = "wasm32"))]
 
-use game::{is_json_save, load, load_fields_v1, save, squares_of, BoardSize, Color, Game, Opening, Statistics, Variant};
+use game::{
+    is_json_save, load, load_fields_v1, save, squares_of, BoardSize, Color, Game, Opening, Statistics, Variant,
+};
 use reversi::model::options::Options;
 use reversi::model::saves::{
-    restore, save_options, save_statistics, save_table, GuardedStore, Restored, GAME_KEY, OPTIONS_KEY,
-    STATISTICS_KEY,
+    restore, save_options, save_statistics, save_table, GuardedStore, Restored, GAME_KEY, OPTIONS_KEY, STATISTICS_KEY,
 };
 use reversi::model::saves_v1::read_options_v1;
 use reversi::model::store::{KeyValueStore, MemoryStore};
@@ -272,7 +273,8 @@ fn mutated_saves_never_panic_and_what_reads_is_valid() {
         }
         let store = MemoryStore::default();
         store.set(GAME_KEY, &game).unwrap();
-        if let Some(table) = Some(restore_all(&store)).filter(|restored| restored.problems.is_empty()).map(|r| r.table) {
+        if let Some(table) = Some(restore_all(&store)).filter(|restored| restored.problems.is_empty()).map(|r| r.table)
+        {
             // A game that reads is one the rules allow: it saves and loads back the same.
             assert_eq!(load::<Table>(&save(&table)).as_ref(), Ok(&table));
             games_read += 1;

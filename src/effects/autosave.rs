@@ -145,9 +145,9 @@ fn take_json_saves(
     });
 }
 
-const JSON_SAVES_NOT_LOADED: &str = "The game, options and statistics saved by an earlier version of Reversi could not \
-    be read yet: the part of the app that reads them could not be loaded (the connection may be down). They are kept \
-    as they are; reload the page once you are online.";
+const JSON_SAVES_NOT_LOADED: &str = "The game, options and statistics saved by an earlier version of Reversi \
+    could not be read yet: the part of the app that reads them could not be loaded (the connection may be down). \
+    They are kept as they are; reload the page once you are online.";
 
 /// Another tab of this page saved: this tab takes what it saved (its saves would otherwise write a stale game,
 /// count or option over the newer one). An online game under way here is kept, and the player told.

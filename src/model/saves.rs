@@ -69,7 +69,8 @@ pub(super) const OPTIONS: Saved =
     Saved { key: OPTIONS_KEY, what: "options", fallback: "The default options are in use.", cap: OPTIONS_CAP };
 pub(super) const STATISTICS: Saved =
     Saved { key: STATISTICS_KEY, what: "statistics", fallback: "They start again from zero.", cap: STATISTICS_CAP };
-pub(super) const GAME: Saved = Saved { key: GAME_KEY, what: "game", fallback: "A new game has started.", cap: GAME_CAP };
+pub(super) const GAME: Saved =
+    Saved { key: GAME_KEY, what: "game", fallback: "A new game has started.", cap: GAME_CAP };
 pub(super) const SET_ASIDE: Saved =
     Saved { key: SET_ASIDE_KEY, what: "game set aside for online play", fallback: "", cap: GAME_CAP };
 

@@ -111,7 +111,8 @@ mod tests {
 
     #[test]
     fn corrupt_old_or_newer_saves_are_told_apart_in_the_players_words() {
-        for not_a_save in ["", "garbage", "v:AAAA", "vx:AAAA", "v-1:AAAA", "v2", "2:AAAA", r#"{"version":2,"data":{}}"#] {
+        for not_a_save in ["", "garbage", "v:AAAA", "vx:AAAA", "v-1:AAAA", "v2", "2:AAAA", r#"{"version":2,"data":{}}"#]
+        {
             assert_eq!(load::<Game>(not_a_save), Err(LoadError::NotASave), "{not_a_save}");
         }
         assert_eq!(load::<Game>("v1:AAAA"), Err(LoadError::Older(1)));
