@@ -104,6 +104,7 @@ mod tests {
         let text = save(&game);
         assert!(text.starts_with("v2:"), "{text}");
         assert!(text[3..].bytes().all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/'), "{text}");
+        assert!(text.len() * 2 < crate::save_v1::json_save(&game).len(), "{text}");
         assert_eq!(load::<Game>(&text), Ok(game));
         assert!(!is_json_save(&text));
         assert!(is_json_save(r#" {"version":1,"data":{}}"#));
