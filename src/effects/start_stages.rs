@@ -3,9 +3,12 @@
 //! main thread. So the start's own task builds the board and what frames it (the header, the layout), the board is
 //! playable at its end, and each later part of the page is built in a task of its own, in the order a player needs
 //! them (docs/benchmarks.md, "First visit"). Each part's place is reserved by the layout, so nothing moves as it
-//! comes.
+//! comes. The side panels' code is not in the main module (panels/later_panels.rs): it is fetched when their part
+//! is reached, and the part after them waits for it, so the start ends with every part's code here (or said to
+//! have failed).
 
 use leptos::prelude::*;
+use std::future::Future;
 
 /// The parts of the page, in the order they are built: each in a task after the one before.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -16,7 +19,7 @@ pub enum StartPart {
     Status,
     /// The game bar and the header's buttons.
     Controls,
-    /// The online panel, the hints and the move list.
+    /// The online panel, the hints and the move list, whose code is fetched now: the next part waits for it.
     SidePanels,
     /// The graph and the review, the dialogs and the update notice.
     Rest,
@@ -47,13 +50,18 @@ impl StartStages {
 }
 
 /// Starts the count: the board now, each later part in a task of its own (in the browser; natively all at once).
-pub fn install() -> StartStages {
+/// `side_panels_code` fetches the side panels' code; its end, whether the code came or not, lets the start go on.
+pub fn install<F: Future<Output = ()> + 'static>(side_panels_code: fn() -> F) -> StartStages {
     let stages = StartStages(RwSignal::new(StartPart::Board));
     #[cfg(target_arch = "wasm32")]
-    web::schedule(stages);
+    web::schedule(stages, side_panels_code);
     #[cfg(not(target_arch = "wasm32"))]
-    while let Some(next) = stages.0.get_untracked().next() {
-        stages.0.set(next);
+    {
+        // Native code keeps one module: the code is here.
+        let _ = side_panels_code;
+        while let Some(next) = stages.0.get_untracked().next() {
+            stages.0.set(next);
+        }
     }
     stages
 }
@@ -66,14 +74,22 @@ mod web {
     const STARTED_MARK: &str = "reversi-started";
 
     /// Builds the next part in a new task (a timer's, so the browser may paint and handle input between parts), and
-    /// so on to the last.
-    pub fn schedule(stages: StartStages) {
-        gloo_timers::callback::Timeout::new(0, move || match stages.0.get_untracked().next() {
-            Some(next) => {
+    /// so on to the last; after the side panels, once their code has come. Stops if the app is gone meanwhile.
+    pub fn schedule<F: Future<Output = ()> + 'static>(stages: StartStages, side_panels_code: fn() -> F) {
+        gloo_timers::callback::Timeout::new(0, move || match stages.0.try_get_untracked().map(StartPart::next) {
+            Some(Some(next)) => {
                 stages.0.set(next);
-                schedule(stages);
+                if next == StartPart::SidePanels {
+                    leptos::task::spawn_local(async move {
+                        side_panels_code().await;
+                        schedule(stages, side_panels_code);
+                    });
+                } else {
+                    schedule(stages, side_panels_code);
+                }
             }
-            None => mark(STARTED_MARK),
+            Some(None) => mark(STARTED_MARK),
+            None => {}
         })
         .forget();
     }
@@ -104,7 +120,7 @@ mod tests {
     fn natively_every_part_is_reached_at_once() {
         let owner = Owner::new();
         owner.with(|| {
-            let stages = install();
+            let stages = install(|| async {});
             assert!(stages.reached(StartPart::Rest));
         });
     }
