@@ -37,15 +37,11 @@ pub const NOT_LOADED: &str = "This part of Reversi could not be loaded: the conn
 
 /// `split_fn!(module, fn name(args) -> T { body })` declares `async fn name(args) -> Result<T, NotLoaded>` whose body
 /// the site's build puts in the wasm module `module` (functions naming the same module share it).
-///
-/// `split_fn!(module fetched_by fetch, fn name(…) …)` also declares `async fn fetch()`, which fetches the module
-/// without calling anything in it, for whoever must know when the code is here (the start's stages); its result
-/// says only whether it came (`NotLoaded`, or the loader's own error in the site's build).
 macro_rules! split_fn {
-    ($module:ident $(fetched_by $fetch:ident)?, $(#[$attr:meta])* $vis:vis fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $body:block) => {
+    ($module:ident, $(#[$attr:meta])* $vis:vis fn $name:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty $body:block) => {
         $(#[$attr])*
         #[cfg(feature = "split")]
-        #[::leptos::wasm_split::wasm_split($module, fallible, $(preload($fetch),)? wasm_split_path = ::leptos::wasm_split)]
+        #[::leptos::wasm_split::wasm_split($module, fallible, wasm_split_path = ::leptos::wasm_split)]
         $vis fn $name($($arg: $ty),*) -> Result<$ret, $crate::effects::lazy_code::NotLoaded> {
             Ok($body)
         }
@@ -54,13 +50,6 @@ macro_rules! split_fn {
         $vis async fn $name($($arg: $ty),*) -> Result<$ret, $crate::effects::lazy_code::NotLoaded> {
             Ok($body)
         }
-        $(
-            /// Here at once: this build keeps one module.
-            #[cfg(not(feature = "split"))]
-            $vis async fn $fetch() -> Result<(), $crate::effects::lazy_code::NotLoaded> {
-                Ok(())
-            }
-        )?
     };
 }
 pub(crate) use split_fn;
