@@ -123,19 +123,23 @@ test('the side panels keep their place while their code comes, and nothing moves
   await page.goto(url);
   const coming = page.locator('.side-panels-coming');
   await coming.getByRole('status').filter({ hasText: 'Loading…' }).waitFor();
+  // The first screen works meanwhile: the player moves, and the computer replies.
+  await page.locator('[data-square="f5"]').click();
+  await page.locator('[data-square="f5"] .disc.black').waitFor();
+  await waitForStatus(page, /^Black to move\.$/);
+  assert.equal(await page.locator('.app[data-started]').count(), 0, 'the start waits for the panels\' code');
   const rect = (selector) => page.$eval(selector, (e) => e.getBoundingClientRect().toJSON());
   const before = { board: await rect('svg.board[role=grid]'), status: await rect('.status') };
   const kept = await rect('.side-panels-coming');
   assert.ok(kept.height >= 280, `the panels' place is kept: ${kept.height} px`);
-  // The first screen works meanwhile: the player moves.
-  await page.locator('[data-square="f5"]').click();
-  await page.locator('[data-square="f5"] .disc.black').waitFor();
-  assert.equal(await page.locator('.app[data-started]').count(), 0, 'the start waits for the panels\' code');
+  assert.equal(await page.getByTestId('opening').textContent(), '', 'the opening line keeps its place, empty');
   await screenshot(page, 'lazy-side-panels-coming-phone');
   release();
   await started(page);
   await page.getByRole('region', { name: 'Moves' }).waitFor();
   assert.equal(await coming.count(), 0);
+  assert.equal(await moveCount(page), 2, 'the moves played meanwhile are listed');
+  assert.match(await page.getByTestId('opening').textContent(), /^Opening: \S/, 'the opening is named once its code is here');
   for (const [part, was] of Object.entries(before)) {
     const now = await rect(part === 'board' ? 'svg.board[role=grid]' : '.status');
     for (const side of ['x', 'y', 'width', 'height']) {
