@@ -147,4 +147,16 @@ mod tests {
             assert!(stages.reached(StartPart::Rest));
         });
     }
+
+    #[test]
+    fn the_side_panels_code_is_here_once_said_and_the_stages_are_in_context() {
+        let owner = Owner::new();
+        owner.with(|| {
+            let stages = install(|_| async {});
+            assert!(!stages.side_code_here(), "natively nothing fetches it, and nothing says it came");
+            stages.side_code_came();
+            assert!(stages.side_code_here());
+            assert!(StartStages::get().side_code_here(), "the parts built before it read the same stages");
+        });
+    }
 }
