@@ -2,7 +2,9 @@
 // static host would serve them. Prints per-file and total bytes, and the critical path: index.html and what it loads
 // before the app can start (its stylesheets and scripts, the glue and the wasm it names, the modules it preloads),
 // without what comes later (the engine's data in data/, the parts loaded on first use in lazy/, the worker, icons).
-// Online play's module is not part of a first visit: it is fetched when a player first goes online (site-files.mjs).
+// Of lazy/, the side panels' module and the chunks it needs are fetched by the start itself, once the board is
+// playable (src/panels/later_panels.rs): printed on their own line. Online play's module is not part of a first
+// visit: it is fetched when a player first goes online (site-files.mjs).
 // Fails when the total exceeds the 1 MB budget; run by the Makefile after `trunk build`.
 //
 //   node scripts/size.mjs [dir=dist]
@@ -32,6 +34,7 @@ const referenced = new Set(
     .filter((path) => /\.(js|css|wasm)$/.test(path)),
 );
 const onCriticalPath = (path) => path === 'index.html' || referenced.has(path);
+const withTheStart = sidePanelFiles();
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`.padStart(11);
 let raw = 0;
@@ -39,6 +42,7 @@ let gzip = 0;
 let critical = 0;
 let lazy = 0;
 let onDemand = 0;
+let afterTheBoard = 0;
 console.log(`${'raw'.padStart(11)} ${'gzip'.padStart(11)}  file`);
 for (const file of files) {
   const bytes = readFileSync(file);
@@ -49,15 +53,42 @@ for (const file of files) {
   if (onCriticalPath(path)) critical += zipped;
   if (path.startsWith('lazy/')) lazy += zipped;
   if (ON_DEMAND.test(path)) onDemand += zipped;
-  const note = onCriticalPath(path) ? '  (critical path)' : ON_DEMAND.test(path) ? '  (on demand)' : '';
+  if (withTheStart.has(path)) afterTheBoard += zipped;
+  const note = onCriticalPath(path)
+    ? '  (critical path)'
+    : withTheStart.has(path)
+      ? '  (with the start, after the board)'
+      : ON_DEMAND.test(path)
+        ? '  (on demand)'
+        : '';
   console.log(`${kb(bytes.length)} ${kb(zipped)}  ${path}${note}`);
 }
 console.log(`${''.padStart(11)} ${kb(critical)}  critical path: ${critical} bytes gzipped`);
 if (lazy) console.log(`${''.padStart(11)} ${kb(lazy)}  parts loaded on first use (lazy/): ${lazy} bytes gzipped`);
+if (afterTheBoard) {
+  console.log(`${''.padStart(11)} ${kb(afterTheBoard)}  of which the start's, after the board (the side panels): ${afterTheBoard} bytes gzipped`);
+}
 if (onDemand) console.log(`${''.padStart(11)} ${kb(onDemand)}  of which online play's, on demand: ${onDemand} bytes gzipped`);
 const firstVisit = gzip - onDemand;
 console.log(`${kb(raw)} ${kb(gzip)}  total: a first visit downloads ${firstVisit} bytes gzipped (${files.length} files)`);
 if (firstVisit > BUDGET_BYTES) {
   console.error(`size: ${firstVisit} bytes gzipped is over the ${BUDGET_BYTES}-byte budget for a first visit`);
   process.exit(1);
+}
+
+/** The side panels' module and the chunks it needs, as the split loader (scripts/split-wasm.mjs) names them: its
+ * `__wasm_split_load_side_panels` fetches the module after its dependencies, `__chunk_N`, each defined with its file. */
+function sidePanelFiles() {
+  const loaderName = [...referenced].find((path) => /^split-loader-[0-9a-f]+\.js$/.test(path));
+  if (!loaderName) return new Set();
+  const loader = readFileSync(join(root, loaderName), 'utf8');
+  const fileOf = (definition) => /new URL\("\.\/([^"]+)"/.exec(definition)?.[1];
+  const load = /export const __wasm_split_load_side_panels = ([\s\S]*?)\]\)\);/.exec(loader);
+  if (!load) return new Set();
+  const files = new Set([fileOf(load[1])]);
+  for (const [, chunk] of load[1].matchAll(/(__chunk_\d+)\b/g)) {
+    const definition = new RegExp(`const ${chunk} = makeLoad\\(\\(\\) => \\{([^}]*)`).exec(loader);
+    if (definition) files.add(fileOf(definition[1]));
+  }
+  return files;
 }

@@ -28,9 +28,7 @@ use effects::start_stages::{self, StartPart};
 use effects::{analysis_driver, autosave, clipboard, engine_data, keyboard, sound, theme, thinking, viewport};
 use leptos::prelude::*;
 use panels::lazy_part::LazyPart;
-use panels::{
-    eval_graph, game_bar, hints_panel, move_list, result_panel, review_panel, status, toolbar, update_notice,
-};
+use panels::{game_bar, later_panels, result_panel, status, toolbar, update_notice};
 use setup::setup_panel;
 
 #[component]
@@ -48,12 +46,11 @@ pub fn App() -> impl IntoView {
     viewport::install(state);
     // The start's own task builds the header's frame and the board; the rest of the page follows a part per task,
     // so the start is no one long task (issue 28).
-    let stages = start_stages::install();
+    let stages = start_stages::install(later_panels::fetch_code);
     let reached = move |part: StartPart| move || stages.reached(part);
     // While a dialog is open the page behind it is inert, so Tab stays within the dialog.
     let behind_dialog = move || state.dialog.get().is_some();
     let setting_up = move || state.setup.with(Option::is_some);
-    let analysis_allowed = move || state.table.with(|t| t.analysis_allowed());
     // Every part built: said on the page too, as tests under a fake clock cannot read the performance timeline.
     let all_built = move || stages.reached(StartPart::Rest).then_some("");
     view! {
@@ -82,12 +79,7 @@ pub fn App() -> impl IntoView {
                                 <status::Status />
                             </Show>
                             <Show when=reached(StartPart::SidePanels)>
-                                <online::OnlinePanel />
-                                <hints_panel::HintsPanel />
-                                <move_list::MoveList />
-                            </Show>
-                            <Show when=move || reached(StartPart::Rest)() && analysis_allowed()>
-                                <LazyPart load=analysis_panels />
+                                <later_panels::SidePanels stages />
                             </Show>
                         </aside>
                     }
@@ -110,18 +102,6 @@ pub fn App() -> impl IntoView {
 }
 
 // What `App` builds on demand (effects/lazy_code.rs): parts with code of their own that the first board does not need.
-
-split_fn!(
-    analysis,
-    /// The evaluation graph and the review, built once the board is playable.
-    fn analysis_panels() -> AnyView {
-        view! {
-            <eval_graph::EvalGraph />
-            <review_panel::ReviewPanel />
-        }
-        .into_any()
-    }
-);
 
 split_fn!(
     setup,

@@ -53,3 +53,12 @@ macro_rules! split_fn {
     };
 }
 pub(crate) use split_fn;
+
+/// Room in the linked read-only data for `wasm-split-cli` 0.2.3 (scripts/split-wasm.mjs). It packs each module's data
+/// apart, each aligned, and when that comes out longer than the linker's segment it leaves every module's data in the
+/// main module ("Overlong segment 0 by N after relocation", in the build log): with the saves' reader and the side
+/// panels' module it did, by 100 bytes. Nothing refers to these bytes, so the splitter puts them in no module: they
+/// only lengthen the linker's segment, and the site carries none of them.
+#[cfg(feature = "split")]
+#[used]
+static SPLIT_DATA_ROOM: [u8; 1024] = [0x5a; 1024];

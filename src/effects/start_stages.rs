@@ -3,20 +3,24 @@
 //! main thread. So the start's own task builds the board and what frames it (the header, the layout), the board is
 //! playable at its end, and each later part of the page is built in a task of its own, in the order a player needs
 //! them (docs/benchmarks.md, "First visit"). Each part's place is reserved by the layout, so nothing moves as it
-//! comes.
+//! comes. The side panels' code is not in the main module (panels/later_panels.rs): it is fetched when their part
+//! is reached, and the part after them waits for it, so the start ends with every part's code here (or said not to
+//! have come: the side column then offers to try again).
 
 use leptos::prelude::*;
+use std::future::Future;
 
 /// The parts of the page, in the order they are built: each in a task after the one before.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum StartPart {
-    /// The start's own task: the header's frame, the board and its result card.
+    /// The start's own task: the header's frame and the board.
     Board,
     /// Whose turn, the counts and the notices.
     Status,
     /// The game bar and the header's buttons.
     Controls,
-    /// The online panel, the hints and the move list.
+    /// The online panel, the hints and the move list, whose code is fetched now with the result card's and the
+    /// opening name's: the next part waits for it.
     SidePanels,
     /// The graph and the review, the dialogs and the update notice.
     Rest,
@@ -35,25 +39,52 @@ impl StartPart {
     }
 }
 
-/// How far the start has come; `App` shows each part once it is reached.
+/// How far the start has come; `App` shows each part once it is reached. In context for the parts whose code comes
+/// with the side panels.
 #[derive(Clone, Copy)]
-pub struct StartStages(RwSignal<StartPart>);
+pub struct StartStages {
+    part: RwSignal<StartPart>,
+    side_code: RwSignal<bool>,
+}
 
 impl StartStages {
+    /// The app's, from context.
+    pub fn get() -> StartStages {
+        expect_context()
+    }
+
     /// Whether `part` is built (or being built in this task).
     pub fn reached(self, part: StartPart) -> bool {
-        self.0.get() >= part
+        self.part.get() >= part
+    }
+
+    /// Whether the side panels' code is here (tracked: it comes once, with their part or with a later try).
+    pub fn side_code_here(self) -> bool {
+        self.side_code.get()
+    }
+
+    /// Says the side panels' code has come.
+    pub fn side_code_came(self) {
+        if !self.side_code.get_untracked() {
+            self.side_code.set(true);
+        }
     }
 }
 
 /// Starts the count: the board now, each later part in a task of its own (in the browser; natively all at once).
-pub fn install() -> StartStages {
-    let stages = StartStages(RwSignal::new(StartPart::Board));
+/// `side_panels_code` fetches the side panels' code; its end, whether the code came or not, lets the start go on.
+pub fn install<F: Future<Output = ()> + 'static>(side_panels_code: fn(StartStages) -> F) -> StartStages {
+    let stages = StartStages { part: RwSignal::new(StartPart::Board), side_code: RwSignal::new(false) };
+    provide_context(stages);
     #[cfg(target_arch = "wasm32")]
-    web::schedule(stages);
+    web::schedule(stages, side_panels_code);
     #[cfg(not(target_arch = "wasm32"))]
-    while let Some(next) = stages.0.get_untracked().next() {
-        stages.0.set(next);
+    {
+        // Native code keeps one module and builds no page: the stages only count.
+        let _ = side_panels_code;
+        while let Some(next) = stages.part.get_untracked().next() {
+            stages.part.set(next);
+        }
     }
     stages
 }
@@ -66,14 +97,22 @@ mod web {
     const STARTED_MARK: &str = "reversi-started";
 
     /// Builds the next part in a new task (a timer's, so the browser may paint and handle input between parts), and
-    /// so on to the last.
-    pub fn schedule(stages: StartStages) {
-        gloo_timers::callback::Timeout::new(0, move || match stages.0.get_untracked().next() {
-            Some(next) => {
-                stages.0.set(next);
-                schedule(stages);
+    /// so on to the last; after the side panels, once their code has come. Stops if the app is gone meanwhile.
+    pub fn schedule<F: Future<Output = ()> + 'static>(stages: StartStages, side_panels_code: fn(StartStages) -> F) {
+        gloo_timers::callback::Timeout::new(0, move || match stages.part.try_get_untracked().map(StartPart::next) {
+            Some(Some(next)) => {
+                stages.part.set(next);
+                if next == StartPart::SidePanels {
+                    leptos::task::spawn_local(async move {
+                        side_panels_code(stages).await;
+                        schedule(stages, side_panels_code);
+                    });
+                } else {
+                    schedule(stages, side_panels_code);
+                }
             }
-            None => mark(STARTED_MARK),
+            Some(None) => mark(STARTED_MARK),
+            None => {}
         })
         .forget();
     }
@@ -104,8 +143,20 @@ mod tests {
     fn natively_every_part_is_reached_at_once() {
         let owner = Owner::new();
         owner.with(|| {
-            let stages = install();
+            let stages = install(|_| async {});
             assert!(stages.reached(StartPart::Rest));
+        });
+    }
+
+    #[test]
+    fn the_side_panels_code_is_here_once_said_and_the_stages_are_in_context() {
+        let owner = Owner::new();
+        owner.with(|| {
+            let stages = install(|_| async {});
+            assert!(!stages.side_code_here(), "natively nothing fetches it, and nothing says it came");
+            stages.side_code_came();
+            assert!(stages.side_code_here());
+            assert!(StartStages::get().side_code_here(), "the parts built before it read the same stages");
         });
     }
 }

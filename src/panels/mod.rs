@@ -4,11 +4,13 @@
 //!
 //! Rule: components that read the model through context and act through `AppState`'s actions; imports the model,
 //! the crates below, each other (the toolbar's button and icons), the online clocks shown on the status cards and
-//! effects' code loaded on first use (`lazy_part`).
+//! the online panel in the side column, the start's stages and effects' code loaded on first use (`lazy_part`,
+//! `later_panels`).
 
 pub(crate) mod eval_graph;
 pub(crate) mod game_bar;
 pub(crate) mod hints_panel;
+pub(crate) mod later_panels;
 pub(crate) mod lazy_part;
 pub(crate) mod move_list;
 pub(crate) mod opening_name;

@@ -12,20 +12,25 @@ pub fn opening_reached_at(ply: usize) -> Option<&'static str> {
     state.table.with(|t| Some(Openings::get().at(t.game.history().position_at(ply)?)?.name))
 }
 
+/// The line under the status; its words come with the code of the panels built after the board
+/// (panels/later_panels.rs), and until then it keeps its place empty.
 #[component]
 pub fn OpeningName() -> impl IntoView {
-    let state = AppState::get();
-    let text = move || {
-        let hovered = state.hover.get();
-        state.table.with(|t| {
-            let position = t.game.position();
-            let openings = Openings::get();
-            if let Some(reached) = hovered.and_then(|sq| openings.reached_by(position, sq).map(|o| (sq, o))) {
-                let n = position.size().n();
-                return Some(format!("{} would reach: {}", square_name(reached.0, n), reached.1.name));
-            }
-            openings.of_game(&t.game).map(|o| format!("Opening: {}", o.name))
-        })
-    };
+    let text = move || super::later_panels::once_here(|parts| parts.opening_text()).flatten();
     view! { <p class="opening-name" data-testid="opening">{text}</p> }
+}
+
+/// The game's opening, or the one the hovered legal square would reach (tracked), from the later panels' module.
+pub fn opening_text() -> Option<String> {
+    let state = AppState::get();
+    let hovered = state.hover.get();
+    state.table.with(|t| {
+        let position = t.game.position();
+        let openings = Openings::get();
+        if let Some(reached) = hovered.and_then(|sq| openings.reached_by(position, sq).map(|o| (sq, o))) {
+            let n = position.size().n();
+            return Some(format!("{} would reach: {}", square_name(reached.0, n), reached.1.name));
+        }
+        openings.of_game(&t.game).map(|o| format!("Opening: {}", o.name))
+    })
 }

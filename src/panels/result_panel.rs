@@ -29,8 +29,14 @@ pub fn wording(result: &GameResult, board_full: bool) -> (String, String) {
     (heading, detail)
 }
 
+/// The card over the board, once its code is here (panels/later_panels.rs): it shows only when a game has ended.
 #[component]
 pub fn ResultPanel() -> impl IntoView {
+    move || super::later_panels::once_here(|parts| parts.result_card())
+}
+
+/// The card itself, from the module of the panels built after the board.
+pub fn result_card() -> AnyView {
     let state = AppState::get();
     let analysis = Analysis::get();
     let result = Memo::new(move |_| state.table.with(|t| t.game.result()));
@@ -41,7 +47,7 @@ pub fn ResultPanel() -> impl IntoView {
             shown.set(true);
         }
     });
-    move || {
+    let card = move || {
         let result = result.get().filter(|_| shown.get())?;
         let board_full = state.table.with_untracked(|t| {
             let (black, white) = t.game.counts();
@@ -72,7 +78,8 @@ pub fn ResultPanel() -> impl IntoView {
                 </div>
             </section>
         })
-    }
+    };
+    card.into_any()
 }
 
 #[cfg(test)]

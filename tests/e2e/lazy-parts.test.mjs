@@ -1,7 +1,9 @@
-// Parts loaded on first use (issue 28; src/effects/lazy_code.rs): the site's build puts the rarely opened dialogs
-// and online play in wasm modules of their own (scripts/split-wasm.mjs). These tests check what a player meets:
-// a dialog whose module cannot be fetched says so and offers to try again, and the game is untouched; the start
-// downloads none of them, and the service worker keeps them for offline play (online play's once it is used).
+// Parts loaded on first use (issue 28; src/effects/lazy_code.rs): the site's build puts the rarely opened dialogs,
+// online play and the panels built after the board in wasm modules of their own (scripts/split-wasm.mjs). These tests
+// check what a player meets: a dialog whose module cannot be fetched says so and offers to try again, and the game
+// is untouched; the start downloads only the side panels' module, after the board, keeping their place meanwhile,
+// and without it the board, status and game bar still play; the service worker keeps the modules for offline play
+// (online play's once it is used).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,7 +20,11 @@ import {
 import { savedTheme, savesConverted } from './postcard.mjs';
 
 const LAZY = /\/lazy\/[^/]+\.wasm$/;
+const DIALOGS = /\/lazy\/split_dialogs-[0-9a-f]+\.wasm$/;
 const ONLINE = /\/lazy\/split_online-[0-9a-f]+\.wasm$/;
+// The side panels (online, hints, moves, the graph and review), the result card and the opening's name come in a
+// module of their own, fetched when the start reaches them (src/panels/later_panels.rs).
+const SIDE_PANELS = /\/lazy\/split_side_panels-[0-9a-f]+\.wasm$/;
 
 /** The URLs in the service worker's cache. */
 const cached = (page) =>
@@ -26,11 +32,11 @@ const cached = (page) =>
 
 test('a dialog whose code cannot be fetched says so, keeps the game, and opens on Try again', async (t) => {
   const { page, context, url, server, errors } = await openSite(t, { navigate: false });
-  // The network fails these modules from the start, before the service worker could keep them (the context's
+  // The network fails the dialogs' module from the start, before the service worker could keep it (the context's
   // route sees the worker's requests too).
   let blocked = true;
   let refused = 0;
-  await context.route(LAZY, (route) => {
+  await context.route(DIALOGS, (route) => {
     if (!blocked) return route.continue();
     refused += 1;
     return route.abort('internetdisconnected');
@@ -68,18 +74,19 @@ test('a dialog whose code cannot be fetched says so, keeps the game, and opens o
   const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
   assert.ok(focused.includes('Help'), `the focus returns to the Help button, not '${focused}'`);
   assert.equal(await moveCount(page), moves, 'the game is kept');
-  assert.ok(server.requests.some((path) => LAZY.test(path)), 'the module came from the server once it could');
+  assert.ok(server.requests.some((path) => DIALOGS.test(path)), 'the module came from the server once it could');
 
   // The only errors are the browser's and the loader's reports of the refused fetches.
   const others = errors.filter((text) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(text));
   assert.deepEqual(others, []);
 });
 
-test('the start fetches no lazy part; after a first visit the dialogs open offline; online play comes on use', async (t) => {
+test('after a first visit the side panels and dialogs work offline; online play comes on use', async (t) => {
   const { page, context, server, errors } = await openSite(t);
   assert.equal(await controlledByServiceWorker(page), 'activated');
   const precached = await cached(page);
-  assert.ok(precached.some((url) => /\/lazy\/split_dialogs-/.test(url)), 'the dialogs are precached');
+  assert.ok(precached.some((url) => DIALOGS.test(url)), 'the dialogs are precached');
+  assert.ok(precached.some((url) => SIDE_PANELS.test(url)), 'the side panels are kept');
   assert.ok(!precached.some((url) => ONLINE.test(url)), 'online play is not precached');
   // The page itself fetched none: the worker's install did, after the start.
   assert.ok(!server.requests.some((path) => ONLINE.test(path)), 'nor downloaded by a first visit');
@@ -87,6 +94,7 @@ test('the start fetches no lazy part; after a first visit the dialogs open offli
   await context.setOffline(true);
   await page.reload();
   await started(page);
+  await page.getByRole('region', { name: 'Moves' }).waitFor();
   await button(page, 'Statistics').click();
   await dialog(page, 'Statistics').waitFor();
   await page.keyboard.press('Escape');
@@ -101,6 +109,81 @@ test('the start fetches no lazy part; after a first visit the dialogs open offli
     await page.waitForTimeout(200);
   }
   assert.deepEqual(errors, []);
+});
+
+const WIPEOUT = ['d3', 'c3', 'b3', 'd2', 'e1', 'd6', 'd7', 'e3', 'f4'];
+
+test('the side panels keep their place while their code comes, and nothing moves when it does (phone)', async (t) => {
+  const { page, url, errors } = await openSite(t, { device: 'phone', navigate: false });
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route(SIDE_PANELS, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(url);
+  const coming = page.locator('.side-panels-coming');
+  await coming.getByRole('status').filter({ hasText: 'Loading…' }).waitFor();
+  // The first screen works meanwhile: the player moves, and the computer replies.
+  await page.locator('[data-square="f5"]').click();
+  await page.locator('[data-square="f5"] .disc.black').waitFor();
+  await waitForStatus(page, /^Black to move\.$/);
+  assert.equal(await page.locator('.app[data-started]').count(), 0, 'the start waits for the panels\' code');
+  const rect = (selector) => page.$eval(selector, (e) => e.getBoundingClientRect().toJSON());
+  const before = { board: await rect('svg.board[role=grid]'), status: await rect('.status') };
+  const kept = await rect('.side-panels-coming');
+  assert.ok(kept.height >= 280, `the panels' place is kept: ${kept.height} px`);
+  assert.equal(await page.getByTestId('opening').textContent(), '', 'the opening line keeps its place, empty');
+  await screenshot(page, 'lazy-side-panels-coming-phone');
+  release();
+  await started(page);
+  await page.getByRole('region', { name: 'Moves' }).waitFor();
+  assert.equal(await coming.count(), 0);
+  assert.equal(await moveCount(page), 2, 'the moves played meanwhile are listed');
+  assert.match(await page.getByTestId('opening').textContent(), /^Opening: \S/, 'the opening is named once its code is here');
+  for (const [part, was] of Object.entries(before)) {
+    const now = await rect(part === 'board' ? 'svg.board[role=grid]' : '.status');
+    for (const side of ['x', 'y', 'width', 'height']) {
+      assert.ok(Math.abs(was[side] - now[side]) < 0.5, `${part} ${side}: ${was[side]} while the code came, ${now[side]} after`);
+    }
+  }
+  await screenshot(page, 'lazy-side-panels-came-phone');
+  assert.deepEqual(errors, []);
+});
+
+test('side panels whose code cannot be fetched say so; the board, status and game bar play on; Try again brings them with the game', async (t) => {
+  const { page, context, url, errors } = await openSite(t, { navigate: false });
+  let blocked = true;
+  await context.route(LAZY, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
+  await page.goto(url);
+  // The start ends even so, and the side column says what is missing.
+  await started(page);
+  const column = page.locator('.side-panel');
+  const failed = column.getByRole('alert');
+  await failed.waitFor();
+  assert.match(await failed.textContent(), /could not be loaded.*Nothing is lost/s);
+  assert.equal(await page.getByRole('region', { name: 'Moves' }).count(), 0);
+
+  // Two humans play a whole game with the board, the score cards' player menus and the status line.
+  await page.selectOption('#player-white', 'human');
+  for (const square of WIPEOUT) await page.locator(`[data-square="${square}"]`).click();
+  await waitForStatus(page, /^Game over: Black wins 64–0, a wipeout\.$/);
+  assert.equal(await page.getByTestId('result').count(), 0, 'no result card without its code');
+  assert.equal(await page.getByTestId('opening').textContent(), '', 'the opening line keeps its place, empty');
+  await screenshot(page, 'lazy-side-panels-not-loaded');
+
+  // Back online: Try again brings the side panels with every move, the result card and the opening's name.
+  blocked = false;
+  await button(column, 'Try again').click();
+  await page.getByRole('region', { name: 'Moves' }).waitFor();
+  assert.equal(await moveCount(page), WIPEOUT.length, 'the moves played meanwhile are listed');
+  await page.getByTestId('result').getByRole('heading', { name: 'Black wins 64–0' }).waitFor();
+  assert.equal(await page.getByTestId('opening').textContent(), 'Opening: Diagonal');
+  await page.getByRole('region', { name: 'Hints' }).waitFor();
+  assert.equal(await column.getByRole('alert').count(), 0);
+  await screenshot(page, 'lazy-side-panels-loaded-on-try-again');
+  const others = errors.filter((text) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(text));
+  assert.deepEqual(others, []);
 });
 
 test('saves of an earlier version (JSON) come back a moment after the start, and wait while their reader cannot come', async (t) => {
