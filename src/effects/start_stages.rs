@@ -10,7 +10,11 @@ use leptos::prelude::*;
 /// The parts of the page, in the order they are built: each in a task after the one before.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum StartPart {
-    /// The start's own task: the header's frame, the board and its result card.
+    /// The page's frame (the header, the layout, the board's frame), built hidden behind index.html's first paint.
+    Frame,
+    /// The board's first rows, still hidden.
+    BoardHalf,
+    /// The board's other rows: the page is shown in the first paint's place, the board playable.
     Board,
     /// Whose turn, the counts and the notices.
     Status,
@@ -26,6 +30,8 @@ impl StartPart {
     /// The part built after this one, if any.
     fn next(self) -> Option<StartPart> {
         match self {
+            StartPart::Frame => Some(StartPart::BoardHalf),
+            StartPart::BoardHalf => Some(StartPart::Board),
             StartPart::Board => Some(StartPart::Status),
             StartPart::Status => Some(StartPart::Controls),
             StartPart::Controls => Some(StartPart::SidePanels),
@@ -46,9 +52,9 @@ impl StartStages {
     }
 }
 
-/// Starts the count: the board now, each later part in a task of its own (in the browser; natively all at once).
+/// Starts the count: the frame now, each later part in a task of its own (in the browser; natively all at once).
 pub fn install() -> StartStages {
-    let stages = StartStages(RwSignal::new(StartPart::Board));
+    let stages = StartStages(RwSignal::new(StartPart::Frame));
     #[cfg(target_arch = "wasm32")]
     web::schedule(stages);
     #[cfg(not(target_arch = "wasm32"))]
@@ -65,17 +71,16 @@ mod web {
     /// The mark in the page's performance timeline once every part is built, which tests and scripts wait for.
     const STARTED_MARK: &str = "reversi-started";
 
-    /// Builds the next part in a new task (a timer's, so the browser may paint and handle input between parts), and
-    /// so on to the last.
+    /// Builds the next part in a new task (so the browser may paint and handle input between parts, in a hidden tab
+    /// too), and so on to the last.
     pub fn schedule(stages: StartStages) {
-        gloo_timers::callback::Timeout::new(0, move || match stages.0.get_untracked().next() {
+        crate::effects::next_task::next_task(move || match stages.0.get_untracked().next() {
             Some(next) => {
                 stages.0.set(next);
                 schedule(stages);
             }
             None => mark(STARTED_MARK),
-        })
-        .forget();
+        });
     }
 
     fn mark(name: &str) {
@@ -91,12 +96,12 @@ mod tests {
 
     #[test]
     fn the_parts_come_in_order_and_end_with_the_rest() {
-        let mut order = vec![StartPart::Board];
+        let mut order = vec![StartPart::Frame];
         while let Some(next) = order.last().and_then(|part| part.next()) {
             assert!(next > *order.last().unwrap(), "{next:?} comes after {:?}", order.last());
             order.push(next);
         }
-        assert_eq!(order.len(), 5);
+        assert_eq!(order.len(), 7);
         assert_eq!(order.last(), Some(&StartPart::Rest));
     }
 
