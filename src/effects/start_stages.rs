@@ -1,9 +1,9 @@
 //! The start in slices (issue 28). Built in one go, the page was one long task: on a phone's CPU about 250 ms, a
 //! third to a half of it V8 compiling the wasm's functions on their first call, which no loader can move off the
-//! main thread. So the start's own task builds the board and what frames it (the header, the layout), the board is
-//! playable at its end, and each later part of the page is built in a task of its own, in the order a player needs
-//! them (docs/benchmarks.md, "First visit"). Each part's place is reserved by the layout, so nothing moves as it
-//! comes.
+//! main thread. So each part of the page is built in a task of its own, in the order a player needs them: the frame
+//! (the header, the layout) and the board's two halves hidden behind index.html's first paint, which gives way once
+//! the board is whole, then the panels (docs/benchmarks.md, "First visit"). Each part's place is reserved by the
+//! layout, so nothing moves as it comes.
 
 use leptos::prelude::*;
 
