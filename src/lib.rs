@@ -83,10 +83,14 @@ fn Page() -> impl IntoView {
     // one long task (issue 28).
     let stages = start_stages::install();
     let reached = move |part: StartPart| move || stages.reached(part);
-    let rows_built = Signal::derive(move || match stages.reached(StartPart::Board) {
-        true => 1.0,
-        false if stages.reached(StartPart::BoardHalf) => 0.5,
-        false => 0.0,
+    let rows_built = Signal::derive(move || {
+        if stages.reached(StartPart::Board) {
+            1.0
+        } else if stages.reached(StartPart::BoardHalf) {
+            0.5
+        } else {
+            0.0
+        }
     });
     let hidden = move || !stages.reached(StartPart::Board);
     Effect::new(move || {
