@@ -9,7 +9,8 @@
 //
 //   node bench/run.mjs [perft depth=12, 0 skips] [perft runs=1] [FFO range=40-49, e.g. 40-44, 45, 50-59; none skips]
 //
-// The Makefile builds both sides first. Native and browser runs alternate, so a change in the machine's load hits
+// The Makefile builds both sides first. BENCH_PAGE=<folder> serves another copy of the page (its own pkg/), to time two
+// wasm builds against the same native runs. Native and browser runs alternate, so a change in the machine's load hits
 // both alike; with perft runs > 1 perft quotes medians (each FFO position is solved once per side).
 
 import { execFileSync } from 'node:child_process';
@@ -45,6 +46,8 @@ const range = process.argv[4] ?? '40-49';
 if (!(Number.isInteger(depth) && depth >= 0 && depth <= PERFT.length)) usage(`bad perft depth '${process.argv[2]}'`);
 if (!(Number.isInteger(runs) && runs >= 1)) usage(`bad run count '${process.argv[3]}'`);
 const positions = ffoPositions(range);
+const pageDir = process.env.BENCH_PAGE || join(ROOT, 'bench');
+if (!existsSync(join(pageDir, 'pkg/wasm_bench.js'))) usage(`no built page in ${pageDir}: it needs pkg/ (make bench-wasm)`);
 
 /** The position lines of an OBF file (no blank lines or comments). */
 function obfLines(file) {
@@ -101,7 +104,7 @@ function nativeSolve(line, dir) {
 
 /** Opens the bench page in headless Chromium; resolves to { perft(), solve(line), close() }. */
 async function openBenchPage() {
-  const server = await startServer(join(ROOT, 'bench'));
+  const server = await startServer(pageDir);
   const browser = await launchChromium('desktop');
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
   await page.goto(server.url);

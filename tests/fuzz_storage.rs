@@ -1,19 +1,22 @@
 //! Fuzzing what the app keeps between visits: the saved options, statistics and game, and the whole restore.
 //!
 //! Random valid values must survive a save and a load unchanged (parse(format(x)) = x); random and mutated save
-//! texts (bytes flipped, cut, spliced, numbers made negative or huge, fields of the wrong kind) must never panic,
-//! and restoring them must keep every key that still reads and never write over one that does not without a
-//! backup. Each test prints how many inputs it tried (`cargo test --test fuzz_storage -- --nocapture`); per run with
+//! texts, in today's format and in version 1's JSON (bytes flipped, cut, spliced, numbers made negative or huge,
+//! fields of the wrong kind) must never panic, and restoring them must keep every key that still reads and never
+//! write over one that does not without a backup. Each test prints how many inputs it tried (`cargo test --test fuzz_storage -- --nocapture`); per run with
 //! the default `FUZZ_SCALE=1`: 1,000 options, 1,000 statistics and 200 games round-tripped, 3,000 mutated saves of
 //! each kind and 3,000 random byte strings read by every reader, and 1,000 restores of three mutated keys (17,200
 //! inputs, a few seconds). `FUZZ_SCALE=50` tries fifty times as many, and `FUZZ_SEED` changes the inputs.
 #![cfg(not(target_arch = "wasm32"))]
 
-use game::{load, load_fields, save, squares_of, BoardSize, Color, Game, Opening, Statistics, Variant};
-use reversi::model::options::{read_saved_options, Options};
-use reversi::model::saves::{
-    restore, save_options, save_statistics, save_table, GuardedStore, GAME_KEY, OPTIONS_KEY, STATISTICS_KEY,
+use game::{
+    is_json_save, load, load_fields_v1, save, squares_of, BoardSize, Color, Game, Opening, Statistics, Variant,
 };
+use reversi::model::options::Options;
+use reversi::model::saves::{
+    restore, save_options, save_statistics, save_table, GuardedStore, Restored, GAME_KEY, OPTIONS_KEY, STATISTICS_KEY,
+};
+use reversi::model::saves_v1::read_options_v1;
 use reversi::model::store::{KeyValueStore, MemoryStore};
 use reversi::model::table::Table;
 
@@ -78,7 +81,7 @@ fn random_options(random: &mut Random) -> Options {
         format!("\"theme\":\"{}\"", random.pick(&["Light", "Dark", "System"])),
     ];
     let text = format!("{{\"version\":1,\"data\":{{{}}}}}", fields.join(","));
-    let (options, unreadable) = read_saved_options(&text).expect("a valid options save reads");
+    let (options, unreadable) = read_options_v1(&text).expect("a valid options save reads");
     assert!(unreadable.is_empty(), "{text}: {unreadable:?}");
     options
 }
@@ -135,11 +138,13 @@ fn random_options_statistics_and_games_survive_a_save_and_a_load() {
     let (options_runs, statistics_runs, game_runs) = (1_000 * scale(), 1_000 * scale(), 200 * scale());
     for _ in 0..options_runs {
         let options = random_options(&mut random);
-        assert_eq!(read_saved_options(&save(&options)), Ok((options.clone(), vec![])), "{options:?}");
+        assert_eq!(load::<Options>(&save(&options)), Ok(options.clone()), "{options:?}");
+        assert_eq!(read_options_v1(&json_save(&options)), Ok((options.clone(), vec![])), "{options:?}");
     }
     for _ in 0..statistics_runs {
         let statistics = random_statistics(&mut random);
-        assert_eq!(load_fields::<Statistics>(&save(&statistics), true), Ok((statistics, vec![])));
+        assert_eq!(load::<Statistics>(&save(&statistics)), Ok(statistics));
+        assert_eq!(load_fields_v1::<Statistics>(&json_save(&statistics), true), Ok((statistics, vec![])));
     }
     for _ in 0..game_runs {
         let table = random_table(&mut random);
@@ -202,9 +207,46 @@ fn replace_nth_number(text: &str, n: usize, replacement: &str) -> String {
     format!("{}{replacement}{}", &text[..start], &text[end..])
 }
 
-/// A valid save of each kind, then a mutated copy.
+/// A version-1 save of `value`, as the app wrote them before today's format.
+fn json_save<T: serde::Serialize>(value: &T) -> String {
+    format!(r#"{{"version":1,"data":{}}}"#, serde_json::to_string(value).unwrap())
+}
+
+/// A table as version 1 saved it: the game's record with `suspended` beside its fields.
+fn json_save_table(table: &Table) -> String {
+    let mut fields = serde_json::to_value(&table.game).unwrap();
+    fields["suspended"] = table.suspended.into();
+    json_save(&fields)
+}
+
+/// Options as the app reads them, in either format.
+fn read_options(text: &str) -> Option<Options> {
+    match is_json_save(text) {
+        true => read_options_v1(text).ok().map(|(options, _)| options),
+        false => load::<Options>(text).ok().map(Options::validated),
+    }
+}
+
+/// Statistics as the app reads them, in either format.
+fn read_statistics(text: &str) -> Option<Statistics> {
+    match is_json_save(text) {
+        true => load_fields_v1(text, true).ok().map(|(statistics, _)| statistics),
+        false => load(text).ok(),
+    }
+}
+
+/// What the app reads at start: today's saves, then version 1's (which the web app converts a moment later).
+fn restore_all(store: &dyn KeyValueStore) -> Restored {
+    restore(store).convert_json_saves(store)
+}
+
+/// A valid save of each kind, in today's format or version 1's, then a mutated copy.
 fn mutated_saves(random: &mut Random) -> [String; 3] {
-    let mut texts = [save(&random_options(random)), save(&random_statistics(random)), save(&random_table(random))];
+    let (options, statistics, table) = (random_options(random), random_statistics(random), random_table(random));
+    let mut texts = match random.chance(50) {
+        true => [save(&options), save(&statistics), save(&table)],
+        false => [json_save(&options), json_save(&statistics), json_save_table(&table)],
+    };
     for text in &mut texts {
         for _ in 0..1 + random.below(3) {
             *text = mutate(random, text);
@@ -220,16 +262,19 @@ fn mutated_saves_never_panic_and_what_reads_is_valid() {
     let (mut options_read, mut statistics_read, mut games_read) = (0, 0, 0);
     for _ in 0..runs {
         let [options, statistics, game] = mutated_saves(&mut random);
-        if let Ok((read, _)) = read_saved_options(&options) {
+        if let Some(read) = read_options(&options) {
             assert_eq!(read.clone().validated(), read, "what reads is in range");
-            assert_eq!(read_saved_options(&save(&read)), Ok((read, vec![])));
+            assert_eq!(load::<Options>(&save(&read)), Ok(read));
             options_read += 1;
         }
-        if let Ok((read, _)) = load_fields::<Statistics>(&statistics, true) {
-            assert_eq!(load_fields::<Statistics>(&save(&read), true), Ok((read, vec![])));
+        if let Some(read) = read_statistics(&statistics) {
+            assert_eq!(load::<Statistics>(&save(&read)), Ok(read));
             statistics_read += 1;
         }
-        if let Ok(table) = load::<Table>(&game) {
+        let store = MemoryStore::default();
+        store.set(GAME_KEY, &game).unwrap();
+        if let Some(table) = Some(restore_all(&store)).filter(|restored| restored.problems.is_empty()).map(|r| r.table)
+        {
             // A game that reads is one the rules allow: it saves and loads back the same.
             assert_eq!(load::<Table>(&save(&table)).as_ref(), Ok(&table));
             games_read += 1;
@@ -238,8 +283,8 @@ fn mutated_saves_never_panic_and_what_reads_is_valid() {
         let noise: Vec<u8> = (0..random.below(80)).map(|_| random.next() as u8).collect();
         let noise = String::from_utf8_lossy(&noise);
         assert!(load::<Table>(&noise).is_err());
-        let _ = read_saved_options(&noise);
-        let _ = load_fields::<Statistics>(&noise, true);
+        let _ = read_options(&noise);
+        let _ = read_statistics(&noise);
     }
     println!(
         "mutated saves: {runs} of each kind plus {runs} random byte strings; still readable (at least in part): \
@@ -261,19 +306,19 @@ fn restoring_mutated_storage_keeps_what_reads_and_backs_up_the_rest() {
                 store.set(key, text).unwrap();
             }
         }
-        let restored = restore(&store);
-        for key in keys {
-            let kept = store.get(key);
+        let stored: Vec<Option<String>> = keys.iter().map(|key| store.get(key)).collect();
+        let restored = restore_all(&store);
+        for (key, kept) in keys.into_iter().zip(stored) {
             let backup_of_key =
                 |stored: &String| stored.strip_prefix(key).is_some_and(|rest| rest.starts_with(".backup"));
             let backup = store.keys().into_iter().find(backup_of_key).and_then(|backup| store.get(&backup));
             if backup.is_some() {
                 backups += 1;
-                assert_eq!(backup, kept, "{key}: the backup is the stored text, not yet written over");
+                assert_eq!(backup, kept, "{key}: the backup is the text that was stored");
             }
         }
         // What the app does next: save what it started from, through the guard.
-        let guarded = GuardedStore { store: &store, untouchable: restored.untouchable.clone() };
+        let guarded = GuardedStore::new(&store, restored.untouchable.clone());
         save_options(&guarded, &restored.options).unwrap();
         save_statistics(&guarded, &restored.statistics).unwrap();
         save_table(&guarded, &restored.table).unwrap();
@@ -281,7 +326,7 @@ fn restoring_mutated_storage_keeps_what_reads_and_backs_up_the_rest() {
             let original = &texts[keys.iter().position(|k| k == key).unwrap()];
             assert_eq!(store.get(key).as_ref(), Some(original), "{key} is left untouched");
         }
-        let again = restore(&store);
+        let again = restore_all(&store);
         assert_eq!(again.options, restored.options);
         assert_eq!(again.statistics, restored.statistics);
         assert_eq!(again.table, restored.table);

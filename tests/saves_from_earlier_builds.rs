@@ -1,6 +1,7 @@
 //! Saves written by the build before the workspace split (44b8762), when the engine's `Level` and `Opening` derived
 //! serde themselves: today's build, whose save format names them through the game crate (`game::SavedLevel`,
-//! `game::SavedOpening`), restores them whole. The texts are what that build's `save_options` and `save_table` wrote.
+//! `game::SavedOpening`), restores them whole, and writes them again in today's format (version 2, which reads them
+//! at once from then on). The texts are what that build's `save_options` and `save_table` wrote.
 
 use engine::{Level, Opening};
 use game::{BoardSize, Color, Move};
@@ -15,8 +16,14 @@ fn options_and_a_game_saved_before_the_split_restore_whole() {
     let store = MemoryStore::default();
     store.set(OPTIONS_KEY, OPTIONS).unwrap();
     store.set(GAME_KEY, GAME).unwrap();
-    let restored = restore(&store);
+    let restored = restore(&store).convert_json_saves(&store);
     assert!(restored.problems.is_empty(), "{:?}", restored.problems);
+    for key in [OPTIONS_KEY, GAME_KEY] {
+        assert!(store.get(key).unwrap().starts_with("v2:"), "{key} is written in today's format");
+    }
+    let again = restore(&store);
+    assert!(again.json_saves.is_empty() && again.problems.is_empty(), "{:?}", again.problems);
+    assert_eq!((&again.options, &again.table), (&restored.options, &restored.table));
     let options = &restored.options;
     assert_eq!((options.black_level, options.white_level), (Level::Master, Level::Beginner));
     assert_eq!((options.board_size, options.opening), (BoardSize::Six, Opening::EmptyCentre));

@@ -2,9 +2,10 @@
 //! state, saves the options, the game and the statistics at every change, and counts each game in the statistics
 //! when it ends.
 
+use crate::effects::lazy_code::split_fn;
 use crate::model::saves::{
     read_other_tab, record_finished_game, restore, save_options, save_set_aside, save_statistics, save_table,
-    GuardedStore, OtherTab,
+    GuardedStore, OtherTab, Restored, GAME_KEY, OPTIONS_KEY, SET_ASIDE_KEY, STATISTICS_KEY,
 };
 use crate::model::state::AppState;
 use crate::model::store::{KeyValueStore, MemoryStore};
@@ -64,13 +65,16 @@ pub fn provide_saved_state() -> AppState {
     if !saving {
         restored.problems.push(NO_STORAGE.into());
     }
+    let later = Restored { problems: Vec::new(), ..restored.clone() };
     let state = AppState::new(restored.options, restored.table, restored.statistics);
     state.set_aside.set(restored.set_aside);
     state.provide();
     for problem in restored.problems {
         state.warn(problem);
     }
-    let store: Rc<dyn KeyValueStore> = Rc::new(GuardedStore { store, untouchable: restored.untouchable });
+    let guarded = Rc::new(GuardedStore::new(store, restored.untouchable));
+    take_json_saves(state, store, Rc::clone(&guarded), later);
+    let store: Rc<dyn KeyValueStore> = guarded;
 
     // A browser that refuses to save keeps refusing: warn once (the warning stays until dismissed), and again only
     // if saving fails anew after it had worked.
@@ -99,6 +103,51 @@ pub fn provide_saved_state() -> AppState {
     follow_other_tabs(state);
     state
 }
+
+split_fn!(
+    saves_v1,
+    /// Version 1's saves read and written again in today's format (a module of its own: JSON's reader, needed
+    /// once per player).
+    fn convert_json_saves(store: &'static dyn KeyValueStore, restored: Restored) -> Restored {
+        restored.convert_json_saves(store)
+    }
+);
+
+/// Once the last visit left saves of version 1 (JSON): fetches their converter, then takes what it read as if
+/// restored at start. Until then they are guarded, so the app's first saves do not write over them.
+fn take_json_saves(
+    state: AppState,
+    store: &'static dyn KeyValueStore,
+    guarded: Rc<GuardedStore<&'static dyn KeyValueStore>>,
+    restored: Restored,
+) {
+    if restored.json_saves.is_empty() {
+        return;
+    }
+    leptos::task::spawn_local(async move {
+        let Ok(converted) = convert_json_saves(store, restored).await else {
+            state.warn(JSON_SAVES_NOT_LOADED);
+            return;
+        };
+        *guarded.untouchable.borrow_mut() = converted.untouchable;
+        for key in &converted.json_saves {
+            match *key {
+                OPTIONS_KEY => state.options.set(converted.options.clone()),
+                STATISTICS_KEY => state.statistics.set(converted.statistics),
+                SET_ASIDE_KEY => state.set_aside.set(converted.set_aside.clone()),
+                GAME_KEY => state.take_saved_table(converted.table.clone()),
+                _ => {}
+            }
+        }
+        for problem in converted.problems {
+            state.warn(problem);
+        }
+    });
+}
+
+const JSON_SAVES_NOT_LOADED: &str = "The game, options and statistics saved by an earlier version of Reversi \
+    could not be read yet: the part of the app that reads them could not be loaded (the connection may be down). \
+    They are kept as they are; reload the page once you are online.";
 
 /// Another tab of this page saved: this tab takes what it saved (its saves would otherwise write a stale game,
 /// count or option over the newer one). An online game under way here is kept, and the player told.

@@ -16,6 +16,7 @@ pub mod event;
 pub mod options;
 pub(crate) mod page_clock;
 pub mod saves;
+pub mod saves_v1;
 pub mod state;
 pub mod store;
 pub mod table;

@@ -1,12 +1,10 @@
 //! The player's preferences: plain Rust, every value checked on the way in.
 //!
-//! Saved options are read leniently (saves.rs keeps them in the game model's versioned envelope): field by field,
-//! a missing or unreadable field takes its default (so saves from before a new option still load, and one bad value
-//! loses only itself), older layouts are migrated by [`read_saved_options`], and [`Options::validated`] brings an
-//! out-of-range value back into range.
+//! Saved options (saves.rs keeps them in the game model's versioned envelope) are brought back into range by
+//! [`Options::validated`]; version 1's JSON options are read field by field and migrated by saves_v1.rs.
 
 use engine::Level;
-use game::{load_data, load_fields, BoardSize, Color, Coordinates, LoadError, Opening, PlayerKind, Variant};
+use game::{BoardSize, Color, Coordinates, Opening, PlayerKind, Variant};
 use net::ice::{is_stun_url, TurnServer, MAX_TURN_SERVERS};
 use serde::{Deserialize, Serialize};
 
@@ -43,10 +41,13 @@ impl ClassicKeys {
 
 pub const ANIMATION_SPEEDS: std::ops::RangeInclusive<u8> = 1..=5;
 
-/// Everything the Options dialog sets.
+/// Everything the Options dialog sets. Saved in this order (a field added changes the save format: game's
+/// `SAVE_VERSION`); version 1's JSON took a missing field's default.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Options {
+    /// First, so public/theme.js reads it from a save's first byte before the app loads (no flash of the light page).
+    pub theme: Theme,
     pub show_valid_moves: bool,
     pub preview_moves: bool,
     pub animate_moves: bool,
@@ -73,7 +74,6 @@ pub struct Options {
     #[serde(with = "game::SavedOpening")]
     pub opening: Opening,
     pub sound: bool,
-    pub theme: Theme,
     /// The STUN servers online play asks for this device's public address (`stun:host:port`); none is fine on
     /// one network.
     pub stun_servers: Vec<String>,
@@ -136,20 +136,6 @@ const DEFAULT_ACTIVE_SQUARE_COLOUR: &str = "#4aa3ff";
 const DEFAULT_MOVE_INDICATOR_COLOUR: &str = "#e5484d";
 /// The longest pause before a computer move that a save may ask for.
 pub const MAX_COMPUTER_PAUSE_MS: u32 = 10_000;
-
-/// Reads saved options field by field: each readable field is kept, each unreadable one takes its default and is
-/// named in the second result. Saves from before each side had its own level held one `difficulty` for the computer,
-/// whichever side it played; today's saves never write it, so its presence marks an old save, migrated here.
-pub fn read_saved_options(text: &str) -> Result<(Options, Vec<String>), LoadError> {
-    let (mut options, mut unreadable) = load_fields::<Options>(text, false)?;
-    if let Some(old) = load_data(text)?.get("difficulty") {
-        match game::SavedLevel::deserialize(old) {
-            Ok(level) => (options.black_level, options.white_level) = (level, level),
-            Err(_) => unreadable.push("difficulty".into()),
-        }
-    }
-    Ok((options.validated(), unreadable))
-}
 
 impl Options {
     /// The same options with every value in its allowed range: the animation speed is clamped and a colour that is
@@ -315,6 +301,7 @@ fn is_hex_colour(s: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::saves_v1::read_options_v1;
 
     #[test]
     fn defaults_are_a_human_black_against_the_computer_in_the_standard_game() {
@@ -390,7 +377,7 @@ mod tests {
     }
 
     #[test]
-    fn json_round_trip_keeps_every_field() {
+    fn a_save_round_trip_keeps_every_field() {
         let o = Options {
             show_valid_moves: false,
             preview_moves: false,
@@ -417,12 +404,26 @@ mod tests {
             undo_whole_turn: true,
             classic_keys: ClassicKeys::Never,
         };
-        assert_eq!(game::load::<Options>(&game::save(&o)), Ok(o));
+        assert_eq!(game::load::<Options>(&game::save(&o)), Ok(o.clone()));
+        assert_eq!(read(&serde_json::to_string(&o).unwrap()), Ok(o), "and version 1's JSON of them");
     }
 
-    /// The options read from a save holding `json`, if every field read.
+    /// public/theme.js applies the saved theme before the app loads: it decodes the first base64 letters after
+    /// the version tag (as `atob` does) and takes the first byte as the theme's place in the enum.
+    #[test]
+    fn the_saved_options_begin_with_the_theme_for_the_page_to_read_first() {
+        const BASE64: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        for (theme, first_byte) in [(Theme::Light, 0), (Theme::Dark, 1), (Theme::System, 2)] {
+            let text = game::save(&Options { theme, board_colour: "#000000".into(), ..Options::default() });
+            let letters = text.strip_prefix("v2:").unwrap().as_bytes();
+            let sextet = |at: usize| BASE64.bytes().position(|b| b == letters[at]).unwrap();
+            assert_eq!((sextet(0) << 2) | (sextet(1) >> 4), first_byte, "{theme:?}: {text}");
+        }
+    }
+
+    /// The options read from a version-1 save holding `json`, if every field read.
     fn read(json: &str) -> Result<Options, String> {
-        match read_saved_options(&format!(r#"{{"version":1,"data":{json}}}"#)) {
+        match read_options_v1(&format!(r#"{{"version":1,"data":{json}}}"#)) {
             Ok((options, unreadable)) if unreadable.is_empty() => Ok(options),
             Ok((_, unreadable)) => Err(unreadable.join(", ")),
             Err(error) => Err(error.to_string()),
@@ -462,7 +463,7 @@ mod tests {
     #[test]
     fn one_unreadable_option_loses_only_itself() {
         let text = r#"{"version":1,"data":{"sound":"yes","animation_speed":999,"theme":"Dark","board_size":10}}"#;
-        let (options, unreadable) = read_saved_options(text).unwrap();
+        let (options, unreadable) = read_options_v1(text).unwrap();
         assert_eq!(unreadable, ["animation_speed", "sound"]);
         assert_eq!(options, Options { theme: Theme::Dark, board_size: BoardSize::Ten, ..Options::default() });
     }
@@ -493,8 +494,7 @@ mod tests {
         o.set_level(Color::Black, Level::Master);
         o.set_level(Color::White, Level::Beginner);
         assert_eq!((o.level(Color::Black), o.level(Color::White)), (Level::Master, Level::Beginner));
-        let saved = game::save(&o);
-        assert!(!saved.contains("difficulty"), "today's saves carry no shared level: {saved}");
+        assert_eq!(game::load::<Options>(&game::save(&o)), Ok(o.clone()));
         assert_eq!(read(&serde_json::to_string(&o).unwrap()).unwrap(), o);
     }
 

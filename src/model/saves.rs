@@ -2,16 +2,18 @@
 //!
 //! Plain Rust over [`KeyValueStore`] (store.rs, which also holds each value's size cap), so it is tested natively
 //! with a map; in the browser the store is localStorage (the glue that restores and saves the app state is
-//! effects/autosave.rs). Every value is written in the game model's versioned envelope, within its cap. Options and
-//! statistics are read field by field, so one bad field loses only itself; whatever could not be read is copied
-//! aside as a backup before anything is written over it, and a save from a newer version of the app is never
-//! written over.
+//! effects/autosave.rs). Every value is written in the game model's versioned envelope, within its cap; a value
+//! that cannot be read whole is copied aside as a backup before anything is written over it, and a save from a
+//! newer version of the app is never written over. Saves of version 1 (JSON) are left by [`restore`] for
+//! saves_v1.rs, which reads them (options and statistics field by field, so one bad field loses only itself) and
+//! writes them again in today's format.
 
-use super::options::{read_saved_options, Options};
+use super::options::Options;
 use super::store::{bound_backups, keep_aside, set_making_room, KeyValueStore, GAME_CAP, OPTIONS_CAP, STATISTICS_CAP};
 use super::table::Table;
-use game::{load, load_fields, save, LoadError, PlayerKind, Statistics};
+use game::{is_json_save, load, save, LoadError, PlayerKind, Statistics};
 use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
 
 pub const OPTIONS_KEY: &str = "reversi.options";
 pub const GAME_KEY: &str = "reversi.game";
@@ -27,7 +29,7 @@ pub struct SetAside {
 }
 
 /// What the app starts from.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Restored {
     pub options: Options,
     /// The game in progress (with whether play was paused), or a new game of the options' variant.
@@ -37,9 +39,14 @@ pub struct Restored {
     pub set_aside: Option<SetAside>,
     /// One paragraph for each stored value that could not be read whole: what was kept, and where the rest is.
     pub problems: Vec<String>,
-    /// Keys this version must leave alone: saves from a newer version, and unreadable saves that could not be
-    /// copied aside.
+    /// Keys this version must leave alone: saves from a newer version, unreadable saves that could not be copied
+    /// aside, and version-1 saves until they are converted.
     pub untouchable: Vec<&'static str>,
+    /// Keys holding a version-1 (JSON) save, which `restore` leaves to [`Restored::convert_json_saves`]: their values
+    /// above are the defaults until then (after it, the keys whose values it gave).
+    pub json_saves: Vec<&'static str>,
+    /// The table is a new game because no game could be read, in the variant of the options as read so far.
+    pub new_game: bool,
 }
 
 /// What one stored value gave.
@@ -51,25 +58,26 @@ enum Reading<T> {
 }
 
 /// One stored value: its key, what the player calls it, what replaces it when it cannot be used, and its size cap.
-struct Saved {
+pub(super) struct Saved {
     key: &'static str,
     what: &'static str,
     fallback: &'static str,
     cap: usize,
 }
 
-const OPTIONS: Saved =
+pub(super) const OPTIONS: Saved =
     Saved { key: OPTIONS_KEY, what: "options", fallback: "The default options are in use.", cap: OPTIONS_CAP };
-const STATISTICS: Saved =
+pub(super) const STATISTICS: Saved =
     Saved { key: STATISTICS_KEY, what: "statistics", fallback: "They start again from zero.", cap: STATISTICS_CAP };
-const GAME: Saved = Saved { key: GAME_KEY, what: "game", fallback: "A new game has started.", cap: GAME_CAP };
-const SET_ASIDE: Saved =
+pub(super) const GAME: Saved =
+    Saved { key: GAME_KEY, what: "game", fallback: "A new game has started.", cap: GAME_CAP };
+pub(super) const SET_ASIDE: Saved =
     Saved { key: SET_ASIDE_KEY, what: "game set aside for online play", fallback: "", cap: GAME_CAP };
 
-/// Reads everything the last visit left. Nothing stored is a first visit. A value read only in part keeps its
-/// readable fields; whatever could not be read is reported in `problems` and copied aside as a backup before the
-/// app may write over it; a save from a newer version is left untouched. The backups already stored are brought
-/// within their caps first.
+/// Reads everything the last visit left in today's format. Nothing stored is a first visit. Whatever could not be
+/// read is reported in `problems` and copied aside as a backup before the app may write over it; a save from a
+/// newer version is left untouched, and so is a version-1 save, listed in `json_saves` for its converter. The
+/// backups already stored are brought within their caps first.
 pub fn restore(store: &dyn KeyValueStore) -> Restored {
     bound_backups(store);
     let mut restored = Restored {
@@ -79,23 +87,40 @@ pub fn restore(store: &dyn KeyValueStore) -> Restored {
         set_aside: None,
         problems: Vec::new(),
         untouchable: Vec::new(),
+        json_saves: Vec::new(),
+        new_game: false,
     };
-    if let Some(options) = restored.take(store, &OPTIONS, read_saved_options) {
-        restored.options = options;
+    if let Some(options) = restored.take_today::<Options>(store, &OPTIONS) {
+        restored.options = options.validated();
     }
-    if let Some(statistics) = restored.take(store, &STATISTICS, |text| load_fields(text, true)) {
+    if let Some(statistics) = restored.take_today(store, &STATISTICS) {
         restored.statistics = statistics;
     }
-    restored.set_aside = restored.take(store, &SET_ASIDE, |text| load(text).map(|aside| (aside, Vec::new())));
-    restored.table = restored
-        .take(store, &GAME, |text| load::<Table>(text).map(|table| (table, Vec::new())))
-        .unwrap_or_else(|| Table::new(restored.options.variant()));
+    restored.set_aside = restored.take_today(store, &SET_ASIDE);
+    restored.table = match restored.take_today(store, &GAME) {
+        Some(table) => table,
+        None => {
+            restored.new_game = !restored.json_saves.contains(&GAME_KEY);
+            Table::new(restored.options.variant())
+        }
+    };
     restored
 }
 
 impl Restored {
+    /// The value stored under `saved.key` in today's format, as `take` reads it; a version-1 save is left alone
+    /// for its converter.
+    fn take_today<T: serde::de::DeserializeOwned>(&mut self, store: &dyn KeyValueStore, saved: &Saved) -> Option<T> {
+        if store.get(saved.key).is_some_and(|text| is_json_save(&text)) {
+            self.json_saves.push(saved.key);
+            self.untouchable.push(saved.key);
+            return None;
+        }
+        self.take(store, saved, |text| load(text).map(|value| (value, Vec::new())))
+    }
+
     /// The value stored under `saved.key` as far as it can be read, reporting and guarding whatever cannot.
-    fn take<T>(
+    pub(super) fn take<T>(
         &mut self,
         store: &dyn KeyValueStore,
         saved: &Saved,
@@ -142,10 +167,20 @@ impl Restored {
 }
 
 /// A store that leaves the untouchable keys alone: writing them is skipped (the player was told that changes to
-/// them are not kept).
+/// them are not kept, or their version-1 save is being converted).
 pub struct GuardedStore<S> {
     pub store: S,
-    pub untouchable: Vec<&'static str>,
+    pub untouchable: RefCell<Vec<&'static str>>,
+}
+
+impl<S> GuardedStore<S> {
+    pub fn new(store: S, untouchable: Vec<&'static str>) -> GuardedStore<S> {
+        GuardedStore { store, untouchable: RefCell::new(untouchable) }
+    }
+
+    fn guards(&self, key: &str) -> bool {
+        self.untouchable.borrow().contains(&key)
+    }
 }
 
 impl<S: KeyValueStore> KeyValueStore for GuardedStore<S> {
@@ -154,14 +189,14 @@ impl<S: KeyValueStore> KeyValueStore for GuardedStore<S> {
     }
 
     fn set(&self, key: &str, value: &str) -> Result<(), String> {
-        if self.untouchable.contains(&key) {
+        if self.guards(key) {
             return Ok(());
         }
         self.store.set(key, value)
     }
 
     fn remove(&self, key: &str) {
-        if !self.untouchable.contains(&key) {
+        if !self.guards(key) {
             self.store.remove(key)
         }
     }
@@ -196,7 +231,7 @@ pub fn save_statistics(store: &dyn KeyValueStore, statistics: &Statistics) -> Re
 }
 
 /// Writes a value within its cap, making room by dropping the oldest backups if the browser refuses.
-fn write(store: &dyn KeyValueStore, saved: &Saved, text: &str) -> Result<(), String> {
+pub(super) fn write(store: &dyn KeyValueStore, saved: &Saved, text: &str) -> Result<(), String> {
     let Saved { what, cap, .. } = saved;
     if text.len() > *cap {
         return Err(format!(
@@ -220,17 +255,12 @@ pub enum OtherTab {
     Statistics(Statistics),
 }
 
-/// What another tab saved under `key`, if it is one of this app's values and reads whole (anything less is left
-/// for that tab to report, and this tab keeps its own).
+/// What another tab saved under `key`, if it is one of this app's values and reads whole in today's format
+/// (anything less is left for that tab to report, and this tab keeps its own).
 pub fn read_other_tab(key: &str, text: &str) -> Option<OtherTab> {
     match key {
-        OPTIONS_KEY => {
-            read_saved_options(text).ok().filter(|(_, bad)| bad.is_empty()).map(|(o, _)| OtherTab::Options(o))
-        }
-        STATISTICS_KEY => load_fields(text, true)
-            .ok()
-            .filter(|(_, bad): &(_, Vec<_>)| bad.is_empty())
-            .map(|(s, _)| OtherTab::Statistics(s)),
+        OPTIONS_KEY => load::<Options>(text).ok().map(|options| OtherTab::Options(options.validated())),
+        STATISTICS_KEY => load(text).ok().map(OtherTab::Statistics),
         GAME_KEY => load::<Table>(text).ok().map(|table| OtherTab::Game(Box::new(table))),
         _ => None,
     }
@@ -262,6 +292,16 @@ mod tests {
     use crate::model::table::Players;
     use engine::Level;
     use game::{BoardSize, Color, Game, Opening, Variant};
+
+    /// What the app reads at start: today's saves, then version 1's (which the web app converts a moment later).
+    fn restore_all(store: &dyn KeyValueStore) -> Restored {
+        restore(store).convert_json_saves(store)
+    }
+
+    /// A version-1 save of `value`, as the app wrote them before today's format.
+    fn json_save<T: Serialize>(value: &T) -> String {
+        format!(r#"{{"version":1,"data":{}}}"#, serde_json::to_string(value).unwrap())
+    }
 
     fn finished_game() -> Table {
         let mut table = Table::default();
@@ -295,8 +335,10 @@ mod tests {
         }
         assert_eq!(read_other_tab("another-app.key", "{}"), None);
         assert_eq!(read_other_tab(GAME_KEY, "{half a save"), None, "the tab that wrote it reports it");
-        let damaged = store.get(STATISTICS_KEY).unwrap().replace("\"wins\":1", "\"wins\":-1");
+        let damaged = store.get(STATISTICS_KEY).unwrap()[..6].to_string();
         assert_eq!(read_other_tab(STATISTICS_KEY, &damaged), None);
+        let older = json_save(&statistics);
+        assert_eq!(read_other_tab(STATISTICS_KEY, &older), None, "an older version's tab is left to itself");
     }
 
     /// Issue 30, fault 3: going online kept no copy of the local game or its players.
@@ -307,13 +349,13 @@ mod tests {
         table.play(game::parse_square("f5", 8).unwrap(), 0).unwrap();
         let aside = SetAside { table, black: PlayerKind::Human, white: PlayerKind::Computer };
         save_set_aside(&store, Some(&aside)).unwrap();
-        let restored = restore(&store);
+        let restored = restore_all(&store);
         assert_eq!(restored.set_aside, Some(aside));
         assert!(restored.problems.is_empty());
         save_set_aside(&store, None).unwrap();
-        assert_eq!(restore(&store).set_aside, None);
+        assert_eq!(restore_all(&store).set_aside, None);
         store.set(SET_ASIDE_KEY, "{broken").unwrap();
-        let broken = restore(&store);
+        let broken = restore_all(&store);
         assert_eq!(broken.set_aside, None);
         assert!(broken.problems[0].starts_with("The saved game set aside for online play could not be used"));
     }
@@ -344,7 +386,7 @@ mod tests {
         save_options(&store, &options).unwrap();
         save_table(&store, &Table::from_game(game.clone())).unwrap();
 
-        let restored = restore(&store);
+        let restored = restore_all(&store);
         assert_eq!(restored.options, options);
         assert_eq!(restored.table.game, game, "the game in progress keeps its own variant, not the options'");
         assert_eq!(restored.statistics, statistics);
@@ -353,8 +395,8 @@ mod tests {
 
     /// What the app does right after start-up: it saves everything it restored (through the guard).
     fn start(store: &MemoryStore) -> Restored {
-        let restored = restore(store);
-        let guarded = GuardedStore { store, untouchable: restored.untouchable.clone() };
+        let restored = restore_all(store);
+        let guarded = GuardedStore::new(store, restored.untouchable.clone());
         save_options(&guarded, &restored.options).unwrap();
         save_statistics(&guarded, &restored.statistics).unwrap();
         save_table(&guarded, &restored.table).unwrap();
@@ -381,7 +423,7 @@ mod tests {
         assert_eq!(store.get("reversi.options.backup.1").as_deref(), Some("{not json"));
         assert_eq!(store.get("reversi.game.backup.3").as_deref(), Some(r#"{"version":1,"data":{"moves":3}}"#));
 
-        let again = restore(&store);
+        let again = restore_all(&store);
         assert!(again.problems.is_empty(), "reported once: {:?}", again.problems);
         assert_eq!(store.get("reversi.options.backup.1").as_deref(), Some("{not json"), "the backup stays");
     }
@@ -393,7 +435,7 @@ mod tests {
         let mut statistics = Statistics::default();
         record_finished_game(&store, &mut finished_game(), &mut statistics, PlayerKind::Human, PlayerKind::Computer)
             .unwrap();
-        let damaged = save(&statistics).replace("\"wins\":1", "\"wins\":-1").replacen(",\"draws\":0", "", 1);
+        let damaged = json_save(&statistics).replace("\"wins\":1", "\"wins\":-1").replacen(",\"draws\":0", "", 1);
         store.set(STATISTICS_KEY, &damaged).unwrap();
         let restored = start(&store);
         assert_eq!(restored.statistics.computer_vs_human, statistics.computer_vs_human, "the readable tally is kept");
@@ -411,15 +453,73 @@ mod tests {
 
     #[test]
     fn a_save_from_a_newer_version_is_left_untouched() {
+        for newer in [r#"{"version":3,"data":{"black_vs_white":{"wins":40}}}"#, "v3:AQIDBAU"] {
+            let store = MemoryStore::default();
+            store.set(STATISTICS_KEY, newer).unwrap();
+            let restored = start(&store);
+            assert_eq!(restored.untouchable, [STATISTICS_KEY]);
+            assert_eq!(restored.statistics, Statistics::default(), "this session counts from zero");
+            let problem = &restored.problems[0];
+            assert!(problem.contains("save format 3") && problem.contains("reload the page to get the newer version"));
+            assert_eq!(store.get(STATISTICS_KEY).as_deref(), Some(newer), "never written over");
+            assert!(store.keys().iter().all(|key| !key.contains("backup")), "nothing to copy: the save itself stays");
+        }
+    }
+
+    /// A version-1 save is left alone at start (its reader comes in a module of its own), guarded from the app's
+    /// first saves, then read and written again in today's format: the next start reads it at once.
+    #[test]
+    fn version_1_saves_wait_for_their_converter_then_are_written_in_todays_format() {
         let store = MemoryStore::default();
-        let newer = r#"{"version":2,"data":{"black_vs_white":{"wins":40}}}"#;
-        store.set(STATISTICS_KEY, newer).unwrap();
+        let options = Options { sound: false, board_size: BoardSize::Six, ..Options::default() };
+        let mut table = Table::new(options.variant());
+        table.play(game::squares_of(table.game.legal_moves()).next().unwrap(), 0).unwrap();
+        let mut statistics = Statistics::default();
+        statistics.record(&mut finished_game().game, PlayerKind::Human, PlayerKind::Computer);
+        let old = [
+            (OPTIONS_KEY, json_save(&options)),
+            (STATISTICS_KEY, json_save(&statistics)),
+            (GAME_KEY, json_save(&table.game)),
+        ];
+        for (key, text) in &old {
+            store.set(key, text).unwrap();
+        }
+        let restored = restore(&store);
+        assert_eq!(restored.json_saves, [OPTIONS_KEY, STATISTICS_KEY, GAME_KEY]);
+        assert_eq!(restored.untouchable, restored.json_saves);
+        assert_eq!((restored.options.clone(), restored.statistics), (Options::default(), Statistics::default()));
+        let guarded = GuardedStore::new(&store, restored.untouchable.clone());
+        save_options(&guarded, &restored.options).unwrap();
+        save_table(&guarded, &restored.table).unwrap();
+        for (key, text) in &old {
+            assert_eq!(store.get(key).as_ref(), Some(text), "{key} is not written over before it is converted");
+        }
+
+        let converted = restored.convert_json_saves(&store);
+        assert_eq!((converted.options, converted.statistics), (options.clone(), statistics));
+        assert_eq!(converted.table, table);
+        assert!(converted.problems.is_empty() && converted.untouchable.is_empty(), "{:?}", converted.problems);
+        for (key, _) in &old {
+            assert!(store.get(key).unwrap().starts_with("v2:"), "{key} is in today's format");
+        }
+        let again = restore(&store);
+        assert!(again.json_saves.is_empty() && again.problems.is_empty(), "{:?}", again.problems);
+        assert_eq!((again.options, again.statistics, again.table), (options, statistics, table));
+    }
+
+    /// Today's format is not written by hand: a damaged one is refused whole, said so, and kept aside.
+    #[test]
+    fn a_damaged_save_in_todays_format_is_kept_aside_and_said_so() {
+        let store = MemoryStore::default();
+        save_statistics(&store, &Statistics::default()).unwrap();
+        let damaged = store.get(STATISTICS_KEY).unwrap().replacen('A', "*", 1);
+        store.set(STATISTICS_KEY, &damaged).unwrap();
         let restored = start(&store);
-        assert_eq!(restored.untouchable, [STATISTICS_KEY]);
-        assert_eq!(restored.statistics, Statistics::default(), "this session counts from zero");
-        assert!(restored.problems[0].contains("reload the page to get the newer version"), "{:?}", restored.problems);
-        assert_eq!(store.get(STATISTICS_KEY).as_deref(), Some(newer), "never written over");
-        assert!(store.keys().iter().all(|key| !key.contains("backup")), "nothing to copy: the save itself stays");
+        let [problem] = &restored.problems[..] else { panic!("{:?}", restored.problems) };
+        assert!(problem.starts_with("The saved statistics could not be used: it is damaged:"), "{problem}");
+        assert!(problem.contains("\"reversi.statistics.backup.1\""), "{problem}");
+        assert_eq!(store.get("reversi.statistics.backup.1"), Some(damaged), "nothing is lost");
+        assert!(store.get(STATISTICS_KEY).unwrap().starts_with("v2:"), "a readable save replaces it");
     }
 
     #[test]
@@ -427,10 +527,10 @@ mod tests {
         // Full to the last byte with the unreadable save.
         let store = MemoryStore::with_capacity(GAME_KEY.len() + "garbage".len());
         store.set(GAME_KEY, "garbage").unwrap();
-        let restored = restore(&store);
+        let restored = restore_all(&store);
         assert_eq!(restored.untouchable, [GAME_KEY]);
         assert!(restored.problems[0].ends_with("so it is left as it is and nothing is saved over it."));
-        let guarded = GuardedStore { store: &store, untouchable: restored.untouchable };
+        let guarded = GuardedStore::new(&store, restored.untouchable);
         save_table(&guarded, &Table::default()).unwrap();
         assert_eq!(store.get(GAME_KEY).as_deref(), Some("garbage"));
     }
@@ -441,7 +541,7 @@ mod tests {
         let options = Options { sound: false, ..Options::default() };
         save_options(&store, &options).unwrap();
         store.set(GAME_KEY, "garbage").unwrap();
-        let restored = restore(&store);
+        let restored = restore_all(&store);
         assert_eq!(restored.options, options);
         assert_eq!(restored.problems.len(), 1);
     }
@@ -450,7 +550,7 @@ mod tests {
     fn out_of_range_options_are_clamped_on_load() {
         let store = MemoryStore::default();
         store.set(OPTIONS_KEY, r#"{"version":1,"data":{"animation_speed":200,"sound":false}}"#).unwrap();
-        let restored = restore(&store);
+        let restored = restore_all(&store);
         assert_eq!(restored.options, Options { animation_speed: 5, sound: false, ..Options::default() });
         assert!(restored.problems.is_empty());
     }
@@ -465,21 +565,21 @@ mod tests {
         }
         assert!(table.undo(&players, false) && table.suspended, "undo onto the computer's turn pauses play");
         save_table(&store, &table).unwrap();
-        let restored = restore(&store).table;
+        let restored = restore_all(&store).table;
         assert_eq!(restored, table);
         assert!(restored.can_resume(&players) && restored.computer_to_move(&players).is_none());
 
         table.resume();
         save_table(&store, &table).unwrap();
-        assert!(!restore(&store).table.suspended);
+        assert!(!restore_all(&store).table.suspended);
     }
 
     #[test]
     fn a_game_saved_before_pauses_were_kept_loads_unpaused() {
         let store = MemoryStore::default();
         let game = Game::new(Variant::default());
-        store.set(GAME_KEY, &game::save(&game)).unwrap();
-        let restored = restore(&store);
+        store.set(GAME_KEY, &json_save(&game)).unwrap();
+        let restored = restore_all(&store);
         assert_eq!(restored.table, Table::from_game(game));
         assert!(restored.problems.is_empty());
     }
@@ -490,7 +590,7 @@ mod tests {
         let old =
             r#"{"version":1,"data":{"black":"Computer","white":"Computer","difficulty":"Advanced","theme":"Dark"}}"#;
         store.set(OPTIONS_KEY, old).unwrap();
-        let restored = restore(&store);
+        let restored = restore_all(&store);
         assert!(restored.problems.is_empty(), "{:?}", restored.problems);
         let o = &restored.options;
         assert_eq!((o.level(Color::Black), o.level(Color::White)), (Level::Advanced, Level::Advanced));
@@ -502,7 +602,7 @@ mod tests {
         assert_eq!(restored.options, Options { theme: Theme::Dark, ..Options::default() });
         assert_eq!(restored.problems.len(), 1, "{:?}", restored.problems);
         assert!(restored.problems[0].contains("(difficulty)"), "{:?}", restored.problems);
-        assert!(restore(&store).problems.is_empty(), "reported once, then saved readable");
+        assert!(restore_all(&store).problems.is_empty(), "reported once, then saved readable");
     }
 
     #[test]
@@ -511,7 +611,16 @@ mod tests {
         let options = Options { board_size: BoardSize::Ten, ..Options::default() };
         save_options(&store, &options).unwrap();
         store.set(GAME_KEY, "{").unwrap();
-        assert_eq!(restore(&store).table.game.variant().size, BoardSize::Ten);
+        assert_eq!(restore_all(&store).table.game.variant().size, BoardSize::Ten);
+        // The options of version 1, read a moment after the start: the new game takes their variant all the same.
+        store.set(OPTIONS_KEY, &json_save(&options)).unwrap();
+        store.set(GAME_KEY, "not a save at all").unwrap();
+        let restored = restore(&store);
+        assert!(restored.new_game && restored.table.game.variant().size == BoardSize::Eight);
+        let converted = restored.convert_json_saves(&store);
+        assert_eq!(converted.json_saves, [OPTIONS_KEY, GAME_KEY], "both are taken");
+        assert_eq!(converted.table, Table::new(options.variant()));
+        assert_eq!(restore(&store).table, converted.table, "and saved");
     }
 
     #[test]
@@ -527,7 +636,7 @@ mod tests {
             Ok(false)
         );
 
-        let mut reloaded = restore(&store);
+        let mut reloaded = restore_all(&store);
         assert_eq!(reloaded.statistics.black_vs_white.wins, 1);
         assert_eq!(reloaded.statistics.computer_vs_human.losses, 1);
         let counted = record_finished_game(
@@ -538,7 +647,7 @@ mod tests {
             PlayerKind::Computer,
         );
         assert_eq!(counted, Ok(false), "the reloaded game remembers it was counted");
-        assert_eq!(restore(&store).statistics.black_vs_white.games(), 1);
+        assert_eq!(restore_all(&store).statistics.black_vs_white.games(), 1);
     }
 
     #[test]
@@ -556,7 +665,7 @@ mod tests {
         let full = MemoryStore::with_capacity(0);
         let error = save_options(&full, &Options::default()).unwrap_err();
         assert!(error.contains("QuotaExceededError") && error.contains("will be lost"), "{error}");
-        let restored = restore(&full);
+        let restored = restore_all(&full);
         assert!(restored.problems.is_empty(), "nothing stored, nothing written: {:?}", restored.problems);
     }
 
@@ -616,7 +725,7 @@ mod tests {
         let after = backups();
         assert!(after.len() < before.len(), "backups were dropped to make room: {before:?} then {after:?}");
         assert!(before.ends_with(&after), "the newest kept, the oldest dropped: {before:?} then {after:?}");
-        let reloaded = restore(&store);
+        let reloaded = restore_all(&store);
         assert_eq!(reloaded.table, table);
         assert_eq!(reloaded.statistics.black_vs_white.games(), 2);
         assert!(reloaded.problems.is_empty(), "{:?}", reloaded.problems);
@@ -637,7 +746,7 @@ mod tests {
         let error = save_table(&store, &table).unwrap_err();
         assert!(error.starts_with("The browser did not let the game be saved (QuotaExceededError"), "{error}");
         assert_eq!(store.get(GAME_KEY), saved, "the last save stays whole");
-        assert_eq!(restore(&store).table.game.history().cursor(), played);
+        assert_eq!(restore_all(&store).table.game.history().cursor(), played);
     }
 
     #[test]

@@ -272,11 +272,17 @@ impl AppState {
 
     /// Takes the game another tab of this page saved, so this tab never saves a stale game over it.
     pub fn follow_other_tab(&self, table: Table) {
+        self.take_saved_table(table);
+        self.show_info("The game was changed in another tab of this page: this tab now shows it.");
+        self.say(self.table.with_untracked(|t| describe_position(&t.game)));
+    }
+
+    /// Puts a saved game on the table in place of the one shown (another tab's, or an earlier version's save once
+    /// it is read).
+    pub fn take_saved_table(&self, table: Table) {
         self.table.set(table);
         self.game_serial.update(|n| *n += 1);
         self.after_jump();
-        self.show_info("The game was changed in another tab of this page: this tab now shows it.");
-        self.say(self.table.with_untracked(|t| describe_position(&t.game)));
     }
 
     fn navigate(&self, step: impl FnOnce(&mut Table, &Players) -> bool, what: &str) {

@@ -49,17 +49,14 @@ impl Players {
     }
 }
 
-/// A game and whether the computer is held back from moving. Saved as the game's own record plus `suspended`, so
-/// a save from before the flag was kept still loads (as not suspended).
+/// A game and whether the computer is held back from moving. Saved as the game's own record, `suspended` and the
+/// online seat (version 1's JSON had the record's fields flattened beside them: saves_v1.rs).
 #[derive(Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Table {
-    #[serde(flatten)]
     pub game: Game,
     /// Play is suspended (after undo/redo onto the computer's turn, or Stop): the computer waits for Resume play.
-    #[serde(default)]
     pub suspended: bool,
     /// This side's seat when the game is played online: the other colour is played by the peer.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub online: Option<Session>,
     /// Messages for the peer, sent (and drained) by the online connection.
     #[serde(skip)]

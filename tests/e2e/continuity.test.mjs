@@ -19,6 +19,7 @@ import {
   submitImport,
   waitForStatus,
 } from './helpers.mjs';
+import { savedWins } from './postcard.mjs';
 
 const root = process.env.REVERSI_DIST;
 // Black wipes White out in nine moves: the shortest game there is.
@@ -31,8 +32,7 @@ async function play(page, squares) {
   }
 }
 
-const storedWins = (page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem('reversi.statistics') ?? 'null')?.data.black_vs_white.wins ?? 0);
+const storedWins = async (page) => savedWins(await page.evaluate(() => localStorage.getItem('reversi.statistics')));
 
 test('two tabs count each finished game and never write a stale game over a newer one', async (t) => {
   const a = await openSite(t, { root });

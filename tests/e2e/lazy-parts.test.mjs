@@ -15,6 +15,7 @@ import {
   started,
   waitForStatus,
 } from './helpers.mjs';
+import { savedTheme, savesConverted } from './postcard.mjs';
 
 const LAZY = /\/lazy\/[^/]+\.wasm$/;
 const ONLINE = /\/lazy\/split_online-[0-9a-f]+\.wasm$/;
@@ -100,4 +101,59 @@ test('the start fetches no lazy part; after a first visit the dialogs open offli
     await page.waitForTimeout(200);
   }
   assert.deepEqual(errors, []);
+});
+
+test('saves of an earlier version (JSON) come back a moment after the start, and wait while their reader cannot come', async (t) => {
+  const { page, context, url, errors } = await openSite(t, { navigate: false });
+  let blocked = true;
+  await context.route(/\/lazy\/split_saves_v1-[0-9a-f]+\.wasm$/, (route) =>
+    blocked ? route.abort('internetdisconnected') : route.continue(),
+  );
+  await page.goto(url);
+  await started(page);
+  // What an earlier version saved: 6×6 options, and a game of that size with two moves.
+  const old = {
+    'reversi.options': JSON.stringify({ version: 1, data: { board_size: 6, theme: 'Dark', white: 'Human' } }),
+    'reversi.game': JSON.stringify({
+      version: 1,
+      data: {
+        variant: { size: 6, opening: 'Standard', first: 'Black' },
+        start: '--------------OX----XO--------------X',
+        moves: 'c2b2',
+        cursor: 2,
+        ending: null,
+        draw_offer: null,
+        recorded: false,
+        suspended: false,
+      },
+    }),
+  };
+  await page.evaluate((old) => {
+    for (const [key, value] of Object.entries(old)) localStorage.setItem(key, value);
+  }, old);
+  await page.reload();
+  await started(page);
+  const notice = page.getByRole('alert').filter({ hasText: 'saved by an earlier version of Reversi could not be read yet' });
+  await notice.waitFor();
+  await page.locator('[data-square="f5"]').click();
+  await page.waitForTimeout(300);
+  const kept = await page.evaluate((keys) => keys.map((key) => localStorage.getItem(key)), Object.keys(old));
+  assert.deepEqual(kept, Object.values(old), 'nothing is written over them while they cannot be read');
+  await screenshot(page, 'lazy-part-old-saves-waiting');
+
+  blocked = false;
+  await page.reload();
+  await savesConverted(page);
+  assert.equal(await moveCount(page), 2, 'the saved game is back');
+  assert.equal(await page.locator('[data-square]').count(), 36, 'on its 6×6 board');
+  assert.equal(await page.locator('#player-white').inputValue(), 'human');
+  const today = await page.evaluate(() => localStorage.getItem('reversi.options'));
+  assert.equal(savedTheme(today), 'Dark', 'rewritten in today\u2019s format');
+  await page.reload();
+  await started(page);
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark', 'theme.js reads today\u2019s');
+  assert.equal(await moveCount(page), 2);
+  await screenshot(page, 'lazy-part-old-saves-back');
+  // The only errors are the browser's and the loader's reports of the refused fetch.
+  assert.deepEqual(errors.filter((text) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(text)), []);
 });

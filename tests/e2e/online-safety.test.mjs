@@ -8,6 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { button, dialog, discs, openSite, reload, screenshot, waitForStatus } from './helpers.mjs';
+import { peerMessage, savedOnlineGameId } from './postcard.mjs';
 
 const root = process.env.REVERSI_DIST;
 // No relay: the codes go by hand here, and a relay would be a request to the internet.
@@ -101,10 +102,10 @@ test('a host’s hello with another move list or another game id never rewrites 
   await connect(host.page, guest.page, 'black');
   await playAlternately(host.page, guest.page, ['f5', 'd6', 'c3', 'd3']);
   const before = await discs(guest.page);
-  const gameId = await guest.page.evaluate(() => JSON.parse(localStorage.getItem('reversi.game')).data.online.game_id);
+  const gameId = savedOnlineGameId(await guest.page.evaluate(() => localStorage.getItem('reversi.game')));
   const variant = { size: 8, opening: 'Standard', first: 'Black' };
   const hello = (id, moves) =>
-    JSON.stringify({ type: 'hello', protocol: 2, app: '0', host: true, game_id: id, variant, plays: 'Black', moves });
+    peerMessage({ type: 'hello', app: '0', host: true, game_id: id, variant, plays: 'Black', moves });
   // d3 e3 f2 c2 (the link code writes one character a square), then an empty game under a new id.
   for (const [message, refusal] of [
     [hello(gameId, '1ETUNK'), 'differs from this one at move 1'],

@@ -24,6 +24,7 @@ import {
   watchInjection,
   watchPolicyViolations,
 } from './guards.mjs';
+import { peerMessage } from './postcard.mjs';
 
 // The legal game of play.test.mjs: after c1 (move 8) Black has no move and must pass; the board fills up.
 const FULL_GAME = (
@@ -269,14 +270,14 @@ test('a hostile peer’s illegal moves, wrong plies, junk, markup and a 1 MB mes
     { type: 'undo_accept' },
     { type: 'draw_accept' },
     { type: 'rematch_accept', game_id: 1 },
-  ].map((m) => JSON.stringify(m));
+  ].map(peerMessage);
   // 256 KiB is the largest message the data channel carries (the max-message-size both sides declare); a 1 MB
   // one is refused by the sending browser before it reaches the wire.
   hostile.push('{"type":"teleport"}', 'not json at all', '{"type":"move","ply":"x"}', 'x'.repeat(256 * 1024));
   // Outside text as the whole message and in each kind of field: a type, a square, a hello's moves.
   const variant = { size: 8, opening: 'Standard', first: 'Black' };
   const hellos = HOSTILE_TEXTS.map((text) =>
-    JSON.stringify({ type: 'hello', protocol: 2, app: '0', host: false, game_id: 1, variant, plays: 'Black', moves: text }),
+    peerMessage({ type: 'hello', app: '0', host: false, game_id: 1, variant, plays: 'Black', moves: text }),
   );
   for (const text of HOSTILE_TEXTS) {
     hostile.push(text, JSON.stringify({ type: text }), JSON.stringify({ type: 'move', ply: 1, square: text }));

@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIST, button, discs, moveCount, openSite, reload, waitForStatus } from './helpers.mjs';
+import { savesConverted } from './postcard.mjs';
 
 // REVERSI_DIST points the tests at another build than dist/ (a private build while others rebuild dist/).
 const root = process.env.REVERSI_DIST ?? DIST;
@@ -75,6 +76,7 @@ test('options saved with one difficulty for both sides load with that level on e
     localStorage.setItem('reversi.options', JSON.stringify({ version: 1, data: old }));
   });
   await reload(page);
+  await savesConverted(page);
   assert.equal(await selectedLevel(page, 'white'), 'Advanced');
   await page.selectOption('#player-black', 'computer');
   assert.equal(await selectedLevel(page, 'black'), 'Advanced');

@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DIST, button, discs, importGame, moveCount, openSite, reload, screenshot, submitImport, waitForStatus } from './helpers.mjs';
+import { savesConverted } from './postcard.mjs';
 
 // REVERSI_DIST points the tests at another build than dist/ (a private build while others rebuild dist/).
 const root = process.env.REVERSI_DIST ?? DIST;
@@ -64,6 +65,7 @@ test('reload during a flip animation: the board is whole and the computer replie
     localStorage.setItem('reversi.options', JSON.stringify(options));
   });
   await reload(page);
+  await savesConverted(page);
   await page.locator('[data-square="f5"]').click();
   await page.locator('[data-square="e5"] .disc.flip').waitFor();
   await reload(page);

@@ -81,7 +81,8 @@ impl<'de> Deserialize<'de> for Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{load, save, squares_of};
+    use crate::save_v1::json_save;
+    use crate::{load, load_v1, save, squares_of};
 
     fn game_of(moves: &str) -> Game {
         crate::notation::read_transcript(moves, Variant::default()).unwrap()
@@ -124,44 +125,64 @@ mod tests {
     #[test]
     fn saves_from_before_set_up_positions_still_load() {
         let standard = r#"{"version":1,"data":{"variant":{"size":8,"opening":"Standard","first":"Black"},"start":"---------------------------OX------XO---------------------------X","moves":"f5d6c3","cursor":3,"ending":null,"draw_offer":null,"recorded":false}}"#;
-        assert_eq!(load::<Game>(standard).unwrap(), game_of("f5d6c3"));
+        assert_eq!(load_v1::<Game>(standard).unwrap(), game_of("f5d6c3"));
         let imported = r#"{"version":1,"data":{"variant":{"size":8,"opening":"Standard","first":"White"},"start":"-OXXXXXX-------------------XX------XX---------------------------O","moves":"paa1","cursor":2,"ending":null,"draw_offer":null,"recorded":false}}"#;
-        let game = load::<Game>(imported).unwrap();
+        let game = load_v1::<Game>(imported).unwrap();
         assert!(game.has_set_up_start());
         assert_eq!(game.history().moves(), &[crate::Move::Pass, crate::Move::Play(0)]);
-        assert_eq!(save(&game), imported, "a set-up game is saved in the same record");
+        assert_eq!(json_save(&game), imported, "a set-up game was saved in the same record");
+        assert_eq!(load::<Game>(&save(&game)).unwrap(), game, "and is in today's format");
     }
 
     #[test]
     fn a_tampered_history_is_refused() {
-        let text = save(&game_of("f5d6c3"));
+        let text = json_save(&game_of("f5d6c3"));
         let tampered = text.replace("f5d6c3", "f5d6f7");
         assert!(tampered != text);
-        let error = load::<Game>(&tampered).unwrap_err();
+        let error = load_v1::<Game>(&tampered).unwrap_err();
         assert!(error.to_string().contains("move 3, f7: no discs to flip"), "{error}");
         let far_cursor = text.replace("\"cursor\":3", "\"cursor\":9");
-        assert!(load::<Game>(&far_cursor).unwrap_err().to_string().contains("move 9 is not a point"));
+        assert!(load_v1::<Game>(&far_cursor).unwrap_err().to_string().contains("move 9 is not a point"));
         let big_board = text.replace("\"size\":8", "\"size\":10");
-        assert!(load::<Game>(&big_board).unwrap_err().to_string().contains("does not fit a 10×10 board"));
+        assert!(load_v1::<Game>(&big_board).unwrap_err().to_string().contains("does not fit a 10×10 board"));
         let odd_size = text.replace("\"size\":8", "\"size\":7");
-        assert!(load::<Game>(&odd_size).unwrap_err().to_string().contains("7 is not a board size"));
+        assert!(load_v1::<Game>(&odd_size).unwrap_err().to_string().contains("7 is not a board size"));
         let bad_start = text.replace("---OX---", "---OQ---");
-        assert!(load::<Game>(&bad_start).unwrap_err().to_string().contains("start position: character 29: 'Q'"));
+        assert!(load_v1::<Game>(&bad_start).unwrap_err().to_string().contains("start position: character 29: 'Q'"));
     }
 
     #[test]
     fn endings_and_offers_that_cannot_have_happened_are_refused() {
-        let over = save(&game_of("d3c3b3d2e1d6d7e3f4"));
+        let over = json_save(&game_of("d3c3b3d2e1d6d7e3f4"));
         let resigned_after_the_end = over.replace("\"ending\":null", "\"ending\":{\"Resigned\":\"White\"}");
-        let error = load::<Game>(&resigned_after_the_end).unwrap_err().to_string();
+        let error = load_v1::<Game>(&resigned_after_the_end).unwrap_err().to_string();
         assert!(error.contains("after the game was over"), "{error}");
         let offer_after_the_end = over.replace("\"draw_offer\":null", "\"draw_offer\":\"Black\"");
-        assert!(load::<Game>(&offer_after_the_end).is_err());
+        assert!(load_v1::<Game>(&offer_after_the_end).is_err());
 
         let mut game = game_of("f5");
         game.resign(Color::White).unwrap();
-        let offer_after_resigning = save(&game).replace("\"draw_offer\":null", "\"draw_offer\":\"Black\"");
-        let error = load::<Game>(&offer_after_resigning).unwrap_err().to_string();
+        let offer_after_resigning = json_save(&game).replace("\"draw_offer\":null", "\"draw_offer\":\"Black\"");
+        let error = load_v1::<Game>(&offer_after_resigning).unwrap_err().to_string();
         assert!(error.contains("a draw offer open after the game ended"), "{error}");
+    }
+
+    /// Today's saves carry the same record, checked the same way: one that cannot have happened is refused.
+    #[test]
+    fn a_record_that_cannot_have_happened_is_refused_in_todays_format_too() {
+        let record = |moves: &str, cursor| GameRecord {
+            variant: Variant::default(),
+            start: write_board(Game::default().history().start()),
+            moves: moves.into(),
+            cursor,
+            ending: None,
+            draw_offer: None,
+            recorded: false,
+        };
+        assert_eq!(load::<Game>(&save(&record("f5d6c3", 3))).unwrap(), game_of("f5d6c3"));
+        for bad in [record("f5d6f7", 3), record("f5d6c3", 9), record("f5<img>", 1)] {
+            let error = load::<Game>(&save(&bad)).unwrap_err().to_string();
+            assert_eq!(error, "it is damaged: what it holds cannot have happened");
+        }
     }
 }

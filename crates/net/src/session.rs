@@ -18,8 +18,9 @@ pub struct Session {
     /// This side made the invitation.
     pub host: bool,
     pub game_id: u64,
-    /// The clocks of a game with a time limit (saved with the time left; they run only while connected).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The clocks of a game with a time limit (saved with the time left; they run only while connected). Version
+    /// 1's JSON saves left it out when there was none.
+    #[serde(default)]
     pub clock: Option<Clock>,
     /// An open take-back request: who asked, and the number of moves to go back to.
     #[serde(skip)]
