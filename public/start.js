@@ -45,8 +45,18 @@ try {
     document.addEventListener('visibilitychange', resolve, { once: true });
   });
   const tag = document.querySelector('script[data-glue]');
-  const { default: init } = await import(tag.dataset.glue);
-  await init({ module_or_path: tag.dataset.wasm });
+  const glue = import(tag.dataset.glue);
+  // The wasm is compiled as it streams in; its last bytes end a task of their own, and the app starts in the next
+  // (its instantiation and first steps), so neither adds to the other on a slow phone (docs/benchmarks.md, "First
+  // visit"). A server that does not say application/wasm gets the glue's own loading, which copes with it.
+  const module = await WebAssembly.compileStreaming(fetch(tag.dataset.wasm)).catch(() => tag.dataset.wasm);
+  const { default: init } = await glue;
+  await new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = resolve;
+    channel.port2.postMessage(undefined);
+  });
+  await init({ module_or_path: module });
 } catch (error) {
   document.getElementById('first-paint')?.classList.add('failed');
   const message = document.getElementById('load-failed');

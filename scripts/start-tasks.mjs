@@ -8,7 +8,8 @@
 //   node scripts/start-tasks.mjs [dir=dist] [threshold ms=50] [cpu slowdown=4] [device=phone]
 //
 // BETWEEN=markA,markB keeps only the samples between two performance marks of an instrumented build (where a part of
-// the start goes), and MATCH=regex only the functions it matches.
+// the start goes), MATCH=regex only the functions it matches, and BY=regex also counts each sample under the innermost
+// function it matches (BY=reversi: which of the app's functions the library code below it works for).
 //
 // Function names: trunk's release wasm has none. Profile a copy of the site whose wasm keeps them (`wasm-bindgen` on
 // target/wasm32-unknown-unknown/release/reversi.wasm, then `wasm-opt -O -g`, copied over the site's `_bg.wasm`).
@@ -108,6 +109,20 @@ function report(events, url) {
     const leaves = [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 40) / 2);
     console.log(`  where they stopped: ${leaves.map(([name, n]) => `${name.slice(0, 60)} ${((100 * n) / within.length).toFixed(0)} %`).join('; ')}`);
     for (const [name, n] of own.slice(0, Number(process.env.TOP ?? 40))) console.log(`    ${((100 * n) / within.length).toFixed(0).padStart(3)} % ${name.slice(0, 150)}`);
+    if (process.env.BY) {
+      // Each sample counted once, under the innermost function BY matches (e.g. the app's own: which of its parts the
+      // library code below it works for).
+      const by = new RegExp(process.env.BY);
+      const under = new Map();
+      for (const { stack } of within) {
+        const name = stack.find((frame) => by.test(frame)) ?? '(none)';
+        under.set(name, (under.get(name) ?? 0) + 1);
+      }
+      console.log(`  by the innermost function matching ${by}:`);
+      for (const [name, n] of [...under].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOP ?? 40))) {
+        console.log(`    ${((100 * n) / within.length).toFixed(0).padStart(3)} % ${name.slice(0, 150)}`);
+      }
+    }
   }
 }
 

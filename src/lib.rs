@@ -12,7 +12,8 @@
 //! - `dialogs`: every dialog (at most one open) and the form pieces they share.
 //! - `setup`: setting up a position, its actions and its panel.
 //!
-//! This file is the `App` component: it provides the state, installs the effects and lays out the components.
+//! This file is the `App` component (it provides the state, installs the effects and lays out the components) and the
+//! site's start, which does the same in tasks of their own.
 
 mod board;
 mod dialogs;
@@ -31,9 +32,34 @@ use panels::lazy_part::LazyPart;
 use panels::{game_bar, later_panels, result_panel, status, toolbar, update_notice};
 use setup::setup_panel;
 
+/// The whole app under the current owner: what the wasm tests mount.
 #[component]
 pub fn App() -> impl IntoView {
-    let state = autosave::provide_saved_state();
+    install_effects(autosave::provide_saved_state());
+    view! { <Page /> }
+}
+
+/// The site's start (main.rs), so that no task of it is long on a phone (issue 28; docs/benchmarks.md, "First
+/// visit"): the saved state in the wasm's first task, the effects in the next, then the page a part per task
+/// (`start_stages`); index.html's first paint stays on the screen until the page's board is whole and takes its place.
+#[cfg(target_arch = "wasm32")]
+pub fn start() {
+    // Effects are futures: the executor the mount would set up must run before the first of them.
+    let _ = any_spawner::Executor::init_wasm_bindgen();
+    // The owner of the state and the effects lives as long as the page; the page is built under it.
+    let owner = Owner::new();
+    let state = owner.with(autosave::provide_saved_state);
+    effects::next_task::next_task(move || {
+        owner.with(|| install_effects(state));
+        effects::next_task::next_task(move || {
+            owner.with(|| leptos::mount::mount_to_body(Page));
+            std::mem::forget(owner);
+        });
+    });
+}
+
+/// The effects that follow the state (besides autosave's, which come with it).
+fn install_effects(state: model::state::AppState) {
     keyboard::install(state);
     sound::install(state);
     clipboard::install(state);
@@ -44,17 +70,42 @@ pub fn App() -> impl IntoView {
     online::follow_fragment(state, online);
     theme::follow_options(state);
     viewport::install(state);
-    // The start's own task builds the header's frame and the board; the rest of the page follows a part per task,
-    // so the start is no one long task (issue 28).
+}
+
+/// The page: the header, the board and the panels around it, over the state provided before it.
+#[component]
+fn Page() -> impl IntoView {
+    let state = model::state::AppState::get();
+    // The page's frame and the board's halves are built hidden behind index.html's first paint, a part per task, and
+    // shown in its place once the board is whole; the rest of the page follows a part per task, so the start is no
+    // one long task (issue 28).
     let stages = start_stages::install(later_panels::fetch_code);
     let reached = move |part: StartPart| move || stages.reached(part);
+    let rows_built = Signal::derive(move || {
+        if stages.reached(StartPart::Board) {
+            1.0
+        } else if stages.reached(StartPart::BoardHalf) {
+            0.5
+        } else {
+            0.0
+        }
+    });
+    let hidden = move || !stages.reached(StartPart::Board);
+    Effect::new(move || {
+        if stages.reached(StartPart::Board) {
+            // The site's first paint gives way in the same task (the wasm tests have none).
+            if let Some(first_paint) = document().get_element_by_id("first-paint") {
+                first_paint.remove();
+            }
+        }
+    });
     // While a dialog is open the page behind it is inert, so Tab stays within the dialog.
     let behind_dialog = move || state.dialog.get().is_some();
     let setting_up = move || state.setup.with(Option::is_some);
     // Every part built: said on the page too, as tests under a fake clock cannot read the performance timeline.
     let all_built = move || stages.reached(StartPart::Rest).then_some("");
     view! {
-        <div class="app" data-started=all_built>
+        <div class="app" hidden=hidden data-started=all_built>
             <toolbar::Toolbar attr:inert=behind_dialog>
                 <Show when=reached(StartPart::Controls)>
                     <toolbar::ToolbarButtons />
@@ -65,7 +116,7 @@ pub fn App() -> impl IntoView {
                     when=setting_up
                     fallback=move || view! {
                         <div class="board-area">
-                            <board_view::BoardView input=board_input::BoardInput::of_app(state) />
+                            <board_view::BoardView input=board_input::BoardInput::of_app(state) rows_built />
                             <result_panel::ResultPanel />
                         </div>
                         <Show when=reached(StartPart::Status)>
@@ -85,7 +136,7 @@ pub fn App() -> impl IntoView {
                     }
                 >
                     <div class="board-area">
-                        <board_view::BoardView input=board_input::BoardInput::of_setup(state) />
+                        <board_view::BoardView input=board_input::BoardInput::of_setup(state) rows_built />
                     </div>
                     <LazyPart load=setup_panels failed_frame=setup_failed />
                 </Show>

@@ -16,9 +16,11 @@ const FRAME: f64 = 0.4;
 /// Where a coordinate sits from its square's corner.
 const LABEL_INSET: f64 = 0.45;
 
-/// The board drawn from its input (not from the app state, so a picture needs no game around it).
+/// The board drawn from its input (not from the app state, so a picture needs no game around it). `rows_built`, the
+/// share of the rows to build (all when absent), lets the app's start build the board in slices behind its first
+/// paint (`start_stages`).
 #[component]
-pub fn BoardView(input: BoardInput) -> impl IntoView {
+pub fn BoardView(input: BoardInput, #[prop(optional, into)] rows_built: Option<Signal<f64>>) -> impl IntoView {
     let controls = input.controls;
     // Hints belong to the game on the table: only the playable board shows them.
     let analysis = controls.filter(|c| c.shows_table).and_then(|_| use_context::<Analysis>());
@@ -59,23 +61,28 @@ pub fn BoardView(input: BoardInput) -> impl IntoView {
         let p = input.position.get();
         format!("Board, {n}×{n}: Black {}, White {}", p.count(Color::Black), p.count(Color::White), n = size.get())
     };
-    let rows = move || {
-        let n = size.get();
-        input.marks.with_untracked(|marks| {
+    let row_view = move |row: usize, n: usize| {
+        let squares = input.marks.with_untracked(|marks| {
             (0..n)
-                .map(|row| {
-                    let squares = (0..n)
-                        .map(|col| {
-                            let square = row * n + col;
-                            let look = Memo::new(move |_| looks.with(|looks| looks.get(square).cloned()));
-                            let mark = marks.iter().find(|(s, _)| *s == square).map(|m| m.1);
-                            view! { <Square look square size=n name=square_name(square, n) mark /> }
-                        })
-                        .collect_view();
-                    view! { <g role="row">{squares}</g> }
+                .map(|col| {
+                    let square = row * n + col;
+                    let look = Memo::new(move |_| looks.with(|looks| looks.get(square).cloned()));
+                    let mark = marks.iter().find(|(s, _)| *s == square).map(|m| m.1);
+                    view! { <Square look square size=n name=square_name(square, n) mark /> }
                 })
                 .collect_view()
-        })
+        });
+        view! { <g role="row">{squares}</g> }
+    };
+    let rows = move || {
+        let n = size.get();
+        (0..n)
+            .map(|row| {
+                // Each row once its share of the rows is built (at once without `rows_built`), and never again.
+                let built = Memo::new(move |_| rows_built.is_none_or(|share| (row as f64) < share.get() * n as f64));
+                move || built.get().then(|| row_view(row, n))
+            })
+            .collect_view()
     };
     let coordinates = move || {
         let n = size.get();

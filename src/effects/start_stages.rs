@@ -1,9 +1,9 @@
 //! The start in slices (issue 28). Built in one go, the page was one long task: on a phone's CPU about 250 ms, a
 //! third to a half of it V8 compiling the wasm's functions on their first call, which no loader can move off the
-//! main thread. So the start's own task builds the board and what frames it (the header, the layout), the board is
-//! playable at its end, and each later part of the page is built in a task of its own, in the order a player needs
-//! them (docs/benchmarks.md, "First visit"). Each part's place is reserved by the layout, so nothing moves as it
-//! comes. The side panels' code is not in the main module (panels/later_panels.rs): it is fetched when their part
+//! main thread. So each part of the page is built in a task of its own, in the order a player needs them: the frame
+//! (the header, the layout) and the board's two halves hidden behind index.html's first paint, which gives way once
+//! the board is whole, then the panels (docs/benchmarks.md, "First visit"). Each part's place is reserved by the
+//! layout, so nothing moves as it comes. The side panels' code is not in the main module (panels/later_panels.rs): it is fetched when their part
 //! is reached, and the part after them waits for it, so the start ends with every part's code here (or said not to
 //! have come: the side column then offers to try again).
 
@@ -13,7 +13,11 @@ use std::future::Future;
 /// The parts of the page, in the order they are built: each in a task after the one before.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum StartPart {
-    /// The start's own task: the header's frame and the board.
+    /// The page's frame (the header, the layout, the board's frame), built hidden behind index.html's first paint.
+    Frame,
+    /// The board's first rows, still hidden.
+    BoardHalf,
+    /// The board's other rows: the page is shown in the first paint's place, the board playable.
     Board,
     /// Whose turn, the counts and the notices.
     Status,
@@ -30,6 +34,8 @@ impl StartPart {
     /// The part built after this one, if any.
     fn next(self) -> Option<StartPart> {
         match self {
+            StartPart::Frame => Some(StartPart::BoardHalf),
+            StartPart::BoardHalf => Some(StartPart::Board),
             StartPart::Board => Some(StartPart::Status),
             StartPart::Status => Some(StartPart::Controls),
             StartPart::Controls => Some(StartPart::SidePanels),
@@ -71,10 +77,10 @@ impl StartStages {
     }
 }
 
-/// Starts the count: the board now, each later part in a task of its own (in the browser; natively all at once).
+/// Starts the count: the frame now, each later part in a task of its own (in the browser; natively all at once).
 /// `side_panels_code` fetches the side panels' code; its end, whether the code came or not, lets the start go on.
 pub fn install<F: Future<Output = ()> + 'static>(side_panels_code: fn(StartStages) -> F) -> StartStages {
-    let stages = StartStages { part: RwSignal::new(StartPart::Board), side_code: RwSignal::new(false) };
+    let stages = StartStages { part: RwSignal::new(StartPart::Frame), side_code: RwSignal::new(false) };
     provide_context(stages);
     #[cfg(target_arch = "wasm32")]
     web::schedule(stages, side_panels_code);
@@ -96,10 +102,10 @@ mod web {
     /// The mark in the page's performance timeline once every part is built, which tests and scripts wait for.
     const STARTED_MARK: &str = "reversi-started";
 
-    /// Builds the next part in a new task (a timer's, so the browser may paint and handle input between parts), and
-    /// so on to the last; after the side panels, once their code has come. Stops if the app is gone meanwhile.
+    /// Builds the next part in a new task (so the browser may paint and handle input between parts, in a hidden tab
+    /// too), and so on to the last; after the side panels, once their code has come. Stops if the app is gone meanwhile.
     pub fn schedule<F: Future<Output = ()> + 'static>(stages: StartStages, side_panels_code: fn(StartStages) -> F) {
-        gloo_timers::callback::Timeout::new(0, move || match stages.part.try_get_untracked().map(StartPart::next) {
+        crate::effects::next_task::next_task(move || match stages.part.try_get_untracked().map(StartPart::next) {
             Some(Some(next)) => {
                 stages.part.set(next);
                 if next == StartPart::SidePanels {
@@ -113,8 +119,7 @@ mod web {
             }
             Some(None) => mark(STARTED_MARK),
             None => {}
-        })
-        .forget();
+        });
     }
 
     fn mark(name: &str) {
@@ -130,12 +135,12 @@ mod tests {
 
     #[test]
     fn the_parts_come_in_order_and_end_with_the_rest() {
-        let mut order = vec![StartPart::Board];
+        let mut order = vec![StartPart::Frame];
         while let Some(next) = order.last().and_then(|part| part.next()) {
             assert!(next > *order.last().unwrap(), "{next:?} comes after {:?}", order.last());
             order.push(next);
         }
-        assert_eq!(order.len(), 5);
+        assert_eq!(order.len(), 7);
         assert_eq!(order.last(), Some(&StartPart::Rest));
     }
 

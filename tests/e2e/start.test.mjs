@@ -75,12 +75,37 @@ test('a first visit downloads each file once: the service worker takes the page\
   assert.deepEqual(errors, []);
 });
 
+// The page is built a part per task behind the first paint (src/lib.rs, `start`): the first paint must stay on the
+// screen until the app's board is whole, and the app be shown in the frame it leaves, so no frame shows half a board
+// or no board at all.
+test('the first paint gives way only to a whole board, shown in the same frame', async (t) => {
+  const { page, server, errors } = await openPage(t);
+  await page.addInitScript(() => {
+    const squares = () => document.querySelectorAll('.app:not(.first-paint) [data-square]').length;
+    new MutationObserver((_, observer) => {
+      if (document.getElementById('first-paint') || !document.body) return;
+      observer.disconnect();
+      const app = document.querySelector('.app:not(.first-paint)');
+      window.firstPaintLeft = { squares: squares(), hidden: app?.hidden ?? true };
+      requestAnimationFrame(() => (window.nextFrame = { squares: squares(), hidden: app?.hidden ?? true }));
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(server.url);
+  await page.waitForFunction(() => window.nextFrame);
+  const [left, next] = await page.evaluate(() => [window.firstPaintLeft, window.nextFrame]);
+  assert.deepEqual(left, { squares: 64, hidden: false }, 'when the first paint left');
+  assert.deepEqual(next, { squares: 64, hidden: false }, 'in the next frame');
+  assert.deepEqual(errors, []);
+});
+
 // Timed as the main thread's own CPU time per task (Chrome's trace), not wall time: this machine is shared, and a task
 // that waits for a core is no more work for a player's browser. The 50 ms target is a measurement (printed here and in
 // docs/benchmarks.md); what this test holds is that the start stays split into short tasks, far from the one long
-// task it was (the table built in one go, 188 ms natively; 386-678 ms on Lighthouse's phone). The board comes in the
-// start's first task and the rest of the page a part per task after it (src/effects/start_stages.rs): both spans
-// are printed, from navigation to the first interactive board and to the start's end.
+// task it was (the table built in one go, 188 ms natively; 386-678 ms on Lighthouse's phone). The wasm's compilation
+// ends a task of its own, then the saved state, the effects, the page's frame and each half of the board come in a
+// task each, and the rest of the page a part per task (src/lib.rs, src/effects/start_stages.rs): both spans are
+// printed, from navigation to the first interactive board and to the start's end. The bound is the issue's 50 ms
+// target, several times the 8-15 ms this measures on an unthrottled desktop.
 test('the start is no one long task: each main-thread task before the first interactive board stays short (desktop)', async (t) => {
   const { page, server, errors } = await openPage(t);
   const cdp = await page.context().newCDPSession(page);
@@ -107,7 +132,7 @@ test('the start is no one long task: each main-thread task before the first inte
     const longest = tasks.reduce((a, b) => (cpuMs(b) > cpuMs(a) ? b : a));
     const summary = `${tasks.length} tasks, the longest ${cpuMs(longest).toFixed(1)} ms of CPU (${(longest.dur / 1000).toFixed(1)} ms wall)`;
     console.log(`${span}: ${summary}`);
-    assert.ok(cpuMs(longest) <= 100, `${span}: ${summary}`);
+    assert.ok(cpuMs(longest) <= 50, `${span}: ${summary}`);
   }
   assert.deepEqual(errors, []);
 });
