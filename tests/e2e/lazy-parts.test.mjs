@@ -226,6 +226,8 @@ test('saves of an earlier version (JSON) come back a moment after the start, and
 
   blocked = false;
   await page.reload();
+  // The move list comes with the side panels' module, which the start awaits: read it once the start has ended.
+  await started(page);
   await savesConverted(page);
   assert.equal(await moveCount(page), 2, 'the saved game is back');
   assert.equal(await page.locator('[data-square]').count(), 36, 'on its 6×6 board');
