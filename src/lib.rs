@@ -29,7 +29,7 @@ use effects::start_stages::{self, StartPart};
 use effects::{analysis_driver, autosave, clipboard, engine_data, keyboard, sound, theme, thinking, viewport};
 use leptos::prelude::*;
 use panels::lazy_part::LazyPart;
-use panels::{game_bar, later_panels, result_panel, status, toolbar, update_notice};
+use panels::{game_bar, later_panels, status, toolbar, update_notice};
 use setup::setup_panel;
 
 /// The whole app under the current owner: what the wasm tests mount.
@@ -117,7 +117,7 @@ fn Page() -> impl IntoView {
                     fallback=move || view! {
                         <div class="board-area">
                             <board_view::BoardView input=board_input::BoardInput::of_app(state) rows_built />
-                            <result_panel::ResultPanel />
+                            <later_panels::ResultPanel />
                         </div>
                         <Show when=reached(StartPart::Status)>
                             <status::Notices />

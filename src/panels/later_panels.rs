@@ -70,8 +70,23 @@ pub async fn fetch_code(stages: StartStages) {
 }
 
 /// What the part `build` makes, once the code is here (tracked, so it comes when the code does).
-pub fn once_here<T>(build: impl FnOnce(&LaterParts) -> T) -> Option<T> {
+fn once_here<T>(build: impl FnOnce(&LaterParts) -> T) -> Option<T> {
     StartStages::get().side_code_here().then(|| LATER_PARTS.get().map(build)).flatten()
+}
+
+/// The result card's place over the board, in the main module: the card once its code is here (it shows only when a
+/// game has ended).
+#[component]
+pub fn ResultPanel() -> impl IntoView {
+    move || once_here(|parts| parts.result_card())
+}
+
+/// The line under the status, in the main module; its words come with the code of the panels built after the board,
+/// and until then it keeps its place empty.
+#[component]
+pub fn OpeningName() -> impl IntoView {
+    let text = move || once_here(|parts| parts.opening_text()).flatten();
+    view! { <p class="opening-name" data-testid="opening">{text}</p> }
 }
 
 impl LaterParts {

@@ -12,15 +12,8 @@ pub fn opening_reached_at(ply: usize) -> Option<&'static str> {
     state.table.with(|t| Some(Openings::get().at(t.game.history().position_at(ply)?)?.name))
 }
 
-/// The line under the status; its words come with the code of the panels built after the board
-/// (panels/later_panels.rs), and until then it keeps its place empty.
-#[component]
-pub fn OpeningName() -> impl IntoView {
-    let text = move || super::later_panels::once_here(|parts| parts.opening_text()).flatten();
-    view! { <p class="opening-name" data-testid="opening">{text}</p> }
-}
-
-/// The game's opening, or the one the hovered legal square would reach (tracked), from the later panels' module.
+/// The game's opening, or the one the hovered legal square would reach (tracked), from the later panels' module (the
+/// line under the status that shows it: later_panels.rs's `OpeningName`).
 pub fn opening_text() -> Option<String> {
     let state = AppState::get();
     let hovered = state.hover.get();

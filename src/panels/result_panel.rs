@@ -29,13 +29,8 @@ pub fn wording(result: &GameResult, board_full: bool) -> (String, String) {
     (heading, detail)
 }
 
-/// The card over the board, once its code is here (panels/later_panels.rs): it shows only when a game has ended.
-#[component]
-pub fn ResultPanel() -> impl IntoView {
-    move || super::later_panels::once_here(|parts| parts.result_card())
-}
-
-/// The card itself, from the module of the panels built after the board.
+/// The card over the board, from the module of the panels built after the board (its place: later_panels.rs's
+/// `ResultPanel`): it shows only when a game has ended.
 pub fn result_card() -> AnyView {
     let state = AppState::get();
     let analysis = Analysis::get();

@@ -19,7 +19,7 @@ pub fn Status() -> impl IntoView {
                 <ScoreCard color=Color::White />
             </div>
             <StatusLine />
-            <super::opening_name::OpeningName />
+            <super::later_panels::OpeningName />
         </section>
     }
 }
