@@ -3,9 +3,9 @@
 //! named lines) lead to the next covered positions, ply by ply, until a ply limit or a count of positions. The
 //! values of covered positions are then backed up from their moves (negamax), so each is as deep as the book.
 //!
-//! Each search starts from a cleared table, so a fresh searcher with the same weights reproduces a stored value
-//! exactly (the tests check a sample), and the values already searched can be handed to a new build to resume
-//! one that was stopped.
+//! Each search starts from a cleared table and searches the position's least image (its `key`), so a fresh
+//! searcher with the same weights reproduces a stored value exactly however the position was reached (the tests
+//! check a sample), and the values already searched can be handed to a new build to resume one that was stopped.
 
 use super::book::{Provenance, Record};
 use super::key::{key, Key};
@@ -34,12 +34,15 @@ pub struct BuildSettings {
     pub max_positions: usize,
 }
 
-/// The value of `board` for its side to move by a search of `depth` plies from a cleared table.
+/// The value of `board` for its side to move by a search of `depth` plies from a cleared table. The search is of
+/// the least image, the one the book stores the value under: mirror images may differ by a disc (the move
+/// order, and so what prob-cut prunes, follows the squares), and one key must always get the same value.
 pub fn search_value(searcher: &mut Searcher, board: &Board, depth: u32, selectivity: u8) -> i8 {
     searcher.clear();
     searcher.set_selectivity(selectivity);
     let limits = Limits { depth, exact_empties: 0, wld_empties: 0, node_budget: None };
-    let score = searcher.search(board, &limits).expect("no node budget").score;
+    let (player, opponent) = key(board);
+    let score = searcher.search(&Board { player, opponent }, &limits).expect("no node budget").score;
     score.clamp(-64, 64) as i8
 }
 
