@@ -37,10 +37,10 @@ const LINKED = join(targetDir, 'wasm32-unknown-unknown', profile, 'reversi.wasm'
 // What the macro names the loader's import (wasm_split_helpers' placeholder module, rewritten by the splitter).
 const SPLIT_IMPORT = '__wasm_split_placeholder__';
 
-/** The loader's `partStyles()`: switches on index.html's stylesheets of the parts loaded on first use (`data-lazy`,
+/** The loader's `partStyles()` and `nextTask()`. `partStyles()` switches on index.html's stylesheets of the parts loaded on first use (`data-lazy`,
  * disabled so that the first paint neither waits for them nor downloads them) and settles once each has loaded or
  * failed. A part whose stylesheet failed still comes (unstyled beats not at all), and the next part asked for tries
- * that stylesheet again. */
+ * that stylesheet again. `nextTask()` resolves in a task of its own (a message, as src/effects/next_task.rs does). */
 const PART_STYLES = `
 let partStylesLoading;
 function partStyles() {
@@ -59,6 +59,14 @@ function partStyles() {
         if (loaded.includes(false)) partStylesLoading = undefined;
     });
     return partStylesLoading;
+}
+
+function nextTask() {
+    return new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = resolve;
+        channel.port2.postMessage(undefined);
+    });
 }
 `;
 
@@ -116,8 +124,16 @@ try {
   const build = hash(main, ...lazy.map(({ bytes }) => bytes), loader);
   const names = { glue: `reversi-${build}.js`, wasm: `reversi-${build}_bg.wasm`, loader: `split-loader-${build}.js` };
   loader = replaceAll(loader, '"./reversi.js"', `"./${names.glue}"`, 'the loader');
-  // Every part waits for the parts' stylesheets too, which the first part asked for switches on (index.html).
-  loader = replaceAll(loader, 'await callee();', 'await Promise.all([callee(), partStyles()]);', 'the loader') + PART_STYLES;
+  // Every part waits for the parts' stylesheets too, which the first part asked for switches on (index.html), and
+  // the app hears of its module in a task after the one that instantiated it: on a phone the two together were one
+  // long task after the board (docs/benchmarks.md, "First visit").
+  loader = replaceAll(
+    loader,
+    'await callee();',
+    'await Promise.all([callee(), partStyles()]);\n            await nextTask();',
+    'the loader',
+  );
+  loader += PART_STYLES;
   let glue = await readFile(join(work, 'bound', 'reversi.js'), 'utf8');
   // The glue's imports of the loader move to its new name; the keys of the wasm's imports keep the name the wasm asks for.
   glue = replaceAll(glue, 'from "./__wasm_split.js"', `from "./${names.loader}"`, 'the glue');
