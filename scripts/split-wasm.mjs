@@ -37,10 +37,11 @@ const LINKED = join(targetDir, 'wasm32-unknown-unknown', profile, 'reversi.wasm'
 // What the macro names the loader's import (wasm_split_helpers' placeholder module, rewritten by the splitter).
 const SPLIT_IMPORT = '__wasm_split_placeholder__';
 
-/** The loader's `partStyles()` and `nextTask()`. `partStyles()` switches on index.html's stylesheets of the parts loaded on first use (`data-lazy`,
- * disabled so that the first paint neither waits for them nor downloads them) and settles once each has loaded or
- * failed. A part whose stylesheet failed still comes (unstyled beats not at all), and the next part asked for tries
- * that stylesheet again. `nextTask()` resolves in a task of its own (a message, as src/effects/next_task.rs does). */
+/** The loader's `partStyles()` and `nextTask()`. `partStyles()` switches on index.html's stylesheets of the parts
+ * loaded on first use (`data-lazy`, disabled so that the first paint neither waits for them nor downloads them) and
+ * settles once each has loaded or failed. A part whose stylesheet failed still comes (unstyled beats not at all),
+ * and the next part asked for tries that stylesheet again. `nextTask()` resolves in a task of its own (a message, as
+ * src/effects/next_task.rs does). */
 const PART_STYLES = `
 let partStylesLoading;
 function partStyles() {
@@ -168,7 +169,6 @@ try {
 } finally {
   await rm(work, { recursive: true, force: true });
 }
-
 
 /** `text` with every `from` replaced by `to`; a missing one is an error, since the file would then point at a name
  * that is not in the site. */
