@@ -5,7 +5,7 @@
 //   the glue, start.js and theme.js     whole (names, syntax and space);
 //   the split loader                    space only: scripts/size.mjs reads its definitions to tell which modules the
 //                                       start fetches after the board;
-//   every stylesheet                    whole;
+//   every stylesheet                    whole, its integrity attribute (trunk's) recomputed;
 //   index.html                          its comments only (they explain the page to its readers, not to browsers).
 // Each file keeps its name: its content changes with its source as before, and the same source gives the same bytes.
 //
