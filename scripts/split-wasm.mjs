@@ -55,7 +55,8 @@ function partStyles() {
         });
         if (sheet === link) link.disabled = false;
         else link.replaceWith(sheet);
-        return loaded;
+        // A browser that loaded it while it was disabled has it now, and fires no second load.
+        return sheet.sheet ? true : loaded;
     })).then((loaded) => {
         if (loaded.includes(false)) partStylesLoading = undefined;
     });
