@@ -390,7 +390,8 @@ mod tests {
     }
 
     /// The features as the shapes define them, square by square: each instance's index is the sum over the
-    /// squares it reads of the digit there times 3 to the place the square's mirrored bit takes in the gather.
+    /// squares it reads of the digit there times 3 to the place the square's mirrored bit takes in the gather;
+    /// then the counts, each at its table's start.
     fn reference_features(board: &Board) -> [u32; FEATURES] {
         let mut out = [0u32; FEATURES];
         let mut n = 0;
@@ -407,7 +408,18 @@ mod tests {
                 n += 1;
             }
         }
-        out[n..].copy_from_slice(&counted_features(board, board.moves()));
+        let empty = board.empties();
+        let counted = [
+            board.moves().count_ones().min(MOBILITY_SIZE - 1),
+            board.opponent_moves().count_ones().min(MOBILITY_SIZE - 1),
+            board.empty_count().min(BIAS_SIZE - 1),
+            (neighbours(board.opponent) & empty).count_ones().min(POTENTIAL_SIZE - 1),
+            (neighbours(board.player) & empty).count_ones().min(POTENTIAL_SIZE - 1),
+        ];
+        for (table, count) in tables().skip(SHAPES.len()).zip(counted) {
+            out[n] = table.start as u32 + count;
+            n += 1;
+        }
         out
     }
 
