@@ -62,10 +62,11 @@ if [ "${#apt_packages[@]}" -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${apt_packages[@]}" >/dev/null
 fi
 
-# npm: binaryen (wasm-opt for trunk, found through node_modules/.bin), playwright-core, @axe-core/playwright (the
-# accessibility checks in the end-to-end tests) and lighthouse (`make lighthouse`); none downloads a browser: they
-# drive Debian's /usr/bin/chromium.
-if ! npm ls --depth=0 >/dev/null 2>&1 || [ ! -x node_modules/.bin/wasm-opt ] || [ ! -f node_modules/axe-core/axe.min.js ]; then
+# npm: binaryen (wasm-opt for trunk, found through node_modules/.bin), esbuild (scripts/minify-site.mjs, the site's
+# scripts and stylesheets), playwright-core, @axe-core/playwright (the accessibility checks in the end-to-end tests)
+# and lighthouse (`make lighthouse`); none downloads a browser: they drive Debian's /usr/bin/chromium.
+if ! npm ls --depth=0 >/dev/null 2>&1 || [ ! -x node_modules/.bin/wasm-opt ] || [ ! -x node_modules/.bin/esbuild ] \
+  || [ ! -f node_modules/axe-core/axe.min.js ]; then
   log "installing npm packages"
   npm ci --no-audit --no-fund --loglevel=error
 fi

@@ -3,7 +3,8 @@
 // before the app can start (its stylesheets and scripts, the glue and the wasm it names, the modules it preloads),
 // without what comes later (the engine's data in data/, the parts loaded on first use in lazy/, the worker, icons).
 // Of lazy/, the side panels' module and the chunks it needs are fetched by the start itself, once the board is
-// playable (src/panels/later_panels.rs): printed on their own line. Online play's module is not part of a first
+// playable (src/panels/later_panels.rs), with the parts' stylesheets (index.html's `data-lazy` links, which the
+// first part asked for switches on): printed on their own line. Online play's module is not part of a first
 // visit: it is fetched when a player first goes online (site-files.mjs).
 // Fails when the total exceeds the 1 MB budget; run by the Makefile after `trunk build`.
 //
@@ -33,8 +34,12 @@ const referenced = new Set(
     .map((match) => match[1])
     .filter((path) => /\.(js|css|wasm)$/.test(path)),
 );
-const onCriticalPath = (path) => path === 'index.html' || referenced.has(path);
-const withTheStart = sidePanelFiles();
+// The parts' stylesheets (`data-lazy`, disabled) wait for the first part asked for: the side panels, after the board.
+const partStyles = new Set(
+  [...html.matchAll(/<link [^>]*\bdata-lazy\b[^>]*>/g)].map((tag) => /href="(?:\.\/)?([^"]+)"/.exec(tag[0])[1]),
+);
+const onCriticalPath = (path) => path === 'index.html' || (referenced.has(path) && !partStyles.has(path));
+const withTheStart = new Set([...sidePanelFiles(), ...partStyles]);
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`.padStart(11);
 let raw = 0;
@@ -66,7 +71,7 @@ for (const file of files) {
 console.log(`${''.padStart(11)} ${kb(critical)}  critical path: ${critical} bytes gzipped`);
 if (lazy) console.log(`${''.padStart(11)} ${kb(lazy)}  parts loaded on first use (lazy/): ${lazy} bytes gzipped`);
 if (afterTheBoard) {
-  console.log(`${''.padStart(11)} ${kb(afterTheBoard)}  of which the start's, after the board (the side panels): ${afterTheBoard} bytes gzipped`);
+  console.log(`${''.padStart(11)} ${kb(afterTheBoard)}  of which the start's, after the board (the side panels and the parts' stylesheets): ${afterTheBoard} bytes gzipped`);
 }
 if (onDemand) console.log(`${''.padStart(11)} ${kb(onDemand)}  of which online play's, on demand: ${onDemand} bytes gzipped`);
 const firstVisit = gzip - onDemand;
@@ -82,12 +87,12 @@ function sidePanelFiles() {
   const loaderName = [...referenced].find((path) => /^split-loader-[0-9a-f]+\.js$/.test(path));
   if (!loaderName) return new Set();
   const loader = readFileSync(join(root, loaderName), 'utf8');
-  const fileOf = (definition) => /new URL\("\.\/([^"]+)"/.exec(definition)?.[1];
-  const load = /export const __wasm_split_load_side_panels = ([\s\S]*?)\]\)\);/.exec(loader);
+  const fileOf = (definition) => /new URL\(\s*"\.\/([^"]+)"/.exec(definition)?.[1];
+  const load = /export const __wasm_split_load_side_panels\s*=\s*([\s\S]*?)\]\)\);/.exec(loader);
   if (!load) return new Set();
   const files = new Set([fileOf(load[1])]);
   for (const [, chunk] of load[1].matchAll(/(__chunk_\d+)\b/g)) {
-    const definition = new RegExp(`const ${chunk} = makeLoad\\(\\(\\) => \\{([^}]*)`).exec(loader);
+    const definition = new RegExp(`const ${chunk}\\s*=\\s*makeLoad\\(\\(\\)\\s*=>\\s*\\{([^}]*)`).exec(loader);
     if (definition) files.add(fileOf(definition[1]));
   }
   return files;
