@@ -5,7 +5,6 @@ pub mod evaluator;
 pub mod hand;
 pub mod pattern;
 pub mod pattern_evaluator;
-pub mod pattern_update;
 pub mod weights;
 
 pub use evaluator::Evaluator;

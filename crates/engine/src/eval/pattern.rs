@@ -130,11 +130,8 @@ const fn count_instances() -> usize {
     n
 }
 
-/// Pattern instances: each shape in each of its places.
-pub const INSTANCES: usize = count_instances();
-
 /// Pattern instances, then one feature per table of `TABLE_SIZES`.
-pub const FEATURES: usize = INSTANCES + TABLE_SIZES.len();
+pub const FEATURES: usize = count_instances() + TABLE_SIZES.len();
 
 const TABLES: usize = SHAPES.len() + TABLE_SIZES.len();
 
@@ -151,24 +148,6 @@ const fn table_offsets() -> [u32; TABLES + 1] {
 }
 
 const OFFSETS: [u32; TABLES + 1] = table_offsets();
-
-/// Start of each pattern instance's table (its shape's) inside one phase's weights.
-pub const INSTANCE_OFFSETS: [u32; INSTANCES] = instance_offsets();
-
-const fn instance_offsets() -> [u32; INSTANCES] {
-    let mut offsets = [0; INSTANCES];
-    let (mut n, mut i) = (0, 0);
-    while i < SHAPES.len() {
-        let mut s = 0;
-        while s < SHAPES[i].symmetries.len() {
-            offsets[n] = OFFSETS[i];
-            n += 1;
-            s += 1;
-        }
-        i += 1;
-    }
-    offsets
-}
 
 /// Weights per phase: every table laid end to end.
 pub const PHASE_SIZE: usize = OFFSETS[TABLES] as usize;
@@ -245,11 +224,11 @@ const fn ternary_table() -> [u16; 1024] {
     table
 }
 
-/// The index of every pattern instance of `board` (side to move's view) into its phase's weights, in the order
-/// of `features`. Each digit is 0 for empty, 1 for the side to move, 2 for the opponent.
-pub fn pattern_features(board: &Board) -> [u32; INSTANCES] {
+/// The index of every feature of `board` (side to move's view) into its phase's weights.
+/// Each pattern digit is 0 for empty, 1 for the side to move, 2 for the opponent.
+pub fn features(board: &Board) -> [u32; FEATURES] {
     let (p, o) = (all_symmetries(board.player), all_symmetries(board.opponent));
-    let mut out = [0u32; INSTANCES];
+    let mut out = [0u32; FEATURES];
     let mut n = 0;
     // Shape by shape with a constant index, so each gather is a direct call the compiler inlines (a loop over
     // `SHAPES` would call through function pointers).
@@ -264,33 +243,16 @@ pub fn pattern_features(board: &Board) -> [u32; INSTANCES] {
         )*};
     }
     gather_shape!(0 1 2 3 4 5 6 7 8 9 10);
-    out
-}
-
-/// The index of every feature after the pattern instances (`FEATURES - INSTANCES` of them) into its phase's
-/// weights: both sides' mobility, the bias by empties, both sides' potential mobility; `moves` is
-/// `board.moves()`, which a caller may have found already.
-pub fn counted_features(board: &Board, moves: u64) -> [u32; FEATURES - INSTANCES] {
     let clamp = |moves: u64| moves.count_ones().min(MOBILITY_SIZE - 1);
     let tables = &OFFSETS[SHAPES.len()..];
+    out[n] = tables[0] + clamp(board.moves());
+    out[n + 1] = tables[1] + clamp(board.opponent_moves());
+    out[n + 2] = tables[2] + board.empty_count().min(BIAS_SIZE - 1);
     // Potential mobility (the frontier seen from the other side): empty squares beside the opponent's discs are
     // the side to move's future moves, and the reverse. Shifts and a popcount, no branch.
     let empty = board.empties();
-    [
-        tables[0] + clamp(moves),
-        tables[1] + clamp(board.opponent_moves()),
-        tables[2] + board.empty_count().min(BIAS_SIZE - 1),
-        tables[3] + (neighbours(board.opponent) & empty).count_ones().min(POTENTIAL_SIZE - 1),
-        tables[4] + (neighbours(board.player) & empty).count_ones().min(POTENTIAL_SIZE - 1),
-    ]
-}
-
-/// The index of every feature of `board` (side to move's view) into its phase's weights: the pattern instances
-/// (`pattern_features`), then the counted features (`counted_features`).
-pub fn features(board: &Board) -> [u32; FEATURES] {
-    let mut out = [0u32; FEATURES];
-    out[..INSTANCES].copy_from_slice(&pattern_features(board));
-    out[INSTANCES..].copy_from_slice(&counted_features(board, board.moves()));
+    out[n + 3] = tables[3] + (neighbours(board.opponent) & empty).count_ones().min(POTENTIAL_SIZE - 1);
+    out[n + 4] = tables[4] + (neighbours(board.player) & empty).count_ones().min(POTENTIAL_SIZE - 1);
     out
 }
 
@@ -385,62 +347,6 @@ mod tests {
         for (player, opponent) in [(0, 0), (1, 0), (0, 1 << 63), (1, 2), (1 << 27, 1 << 28 | 1 << 36)] {
             for (f, table) in features(&Board::new(player, opponent)).iter().zip(feature_tables()) {
                 assert!(table.contains(&(*f as usize)), "{player:#x} {opponent:#x}: {f} outside {table:?}");
-            }
-        }
-    }
-
-    /// The features as the shapes define them, square by square: each instance's index is the sum over the
-    /// squares it reads of the digit there times 3 to the place the square's mirrored bit takes in the gather;
-    /// then the counts, each at its table's start.
-    fn reference_features(board: &Board) -> [u32; FEATURES] {
-        let mut out = [0u32; FEATURES];
-        let mut n = 0;
-        for (shape, &offset) in SHAPES.iter().zip(OFFSETS.iter()) {
-            for &s in shape.symmetries {
-                out[n] = offset;
-                for square in 0..64 {
-                    let place = (shape.gather)(symmetry(1u64 << square, s));
-                    let digit = ((board.player >> square) & 1) + 2 * ((board.opponent >> square) & 1);
-                    if place != 0 {
-                        out[n] += pow3(place.trailing_zeros()) * digit as u32;
-                    }
-                }
-                n += 1;
-            }
-        }
-        let empty = board.empties();
-        let counted = [
-            board.moves().count_ones().min(MOBILITY_SIZE - 1),
-            board.opponent_moves().count_ones().min(MOBILITY_SIZE - 1),
-            board.empty_count().min(BIAS_SIZE - 1),
-            (neighbours(board.opponent) & empty).count_ones().min(POTENTIAL_SIZE - 1),
-            (neighbours(board.player) & empty).count_ones().min(POTENTIAL_SIZE - 1),
-        ];
-        for (table, count) in tables().skip(SHAPES.len()).zip(counted) {
-            out[n] = table.start as u32 + count;
-            n += 1;
-        }
-        out
-    }
-
-    /// Random boards of every density (as the search meets them or not) and the positions of random games.
-    #[test]
-    fn features_equal_the_square_by_square_reference() {
-        let mut rng = crate::rng::Rng::new(7);
-        for _ in 0..2_000 {
-            let (a, b) = (rng.next_u64(), rng.next_u64());
-            let board = Board::new(a & b, !a & b & rng.next_u64());
-            assert_eq!(features(&board), reference_features(&board), "{board:?}");
-        }
-        for _ in 0..40 {
-            let mut board = Board::start();
-            while !board.is_game_over() {
-                assert_eq!(features(&board), reference_features(&board), "{board:?}");
-                let moves: Vec<usize> = crate::bits::squares_of(board.moves()).collect();
-                board = match moves.len() {
-                    0 => board.pass(),
-                    n => board.play(moves[(rng.next_u64() % n as u64) as usize]),
-                };
             }
         }
     }

@@ -1,11 +1,8 @@
 //! The trained pattern evaluation: the sum of one weight per feature (`pattern::features`) from the tables of
-//! the position's phase, found by one look-up by empties count (no division or branch on the hot path). A node's
-//! children, evaluated together for move ordering, take their pattern indices from the node's
-//! (`pattern_update`).
+//! the position's phase, found by one look-up by empties count (no division or branch on the hot path).
 
 use super::evaluator::Evaluator;
-use super::pattern::{counted_features, features, phase, PHASE_SIZE};
-use super::pattern_update::ChildPatterns;
+use super::pattern::{features, phase, PHASE_SIZE};
 use super::weights::{PhasedDecoder, Weights, MAX_PHASES, UNITS_PER_DISC};
 use crate::rules::{Board, MAX_SCORE};
 use crate::shipped::DataFile;
@@ -43,18 +40,6 @@ impl PatternEvaluator {
             })
             .clone()
     }
-
-    /// The weights of the phase of positions with `empties` empty squares.
-    #[inline]
-    fn tables(&self, empties: u32) -> &[i16] {
-        &self.weights[self.phase_start[empties as usize] as usize..][..PHASE_SIZE]
-    }
-}
-
-/// The sum of the weights of `features` (indices into one phase's `tables`).
-#[inline]
-fn weigh(tables: &[i16], features: impl IntoIterator<Item = u32>) -> i32 {
-    features.into_iter().map(|f| tables[f as usize] as i32).sum()
 }
 
 /// The shipped weights decoded a phase per `step`, for a caller that must not block for the whole decode
@@ -97,20 +82,8 @@ impl Evaluator for PatternEvaluator {
     /// The weights are in sixteenths of a disc already (`UNITS_PER_DISC`).
     #[inline]
     fn fine(&self, board: &Board) -> i32 {
-        weigh(self.tables(board.empty_count()), features(board))
-    }
-
-    /// The same sum as `fine` of each child, its pattern features derived from the node's.
-    fn fine_children(&self, board: &Board, moves: &[(usize, u64)], scored: &mut [(i32, u64)]) {
-        let Some(child_empties) = board.empty_count().checked_sub(1) else { return };
-        let tables = self.tables(child_empties);
-        let parent = ChildPatterns::new(board);
-        for (&(square, flipped), out) in moves.iter().zip(scored) {
-            let child = board.play_with(square, flipped);
-            let child_moves = child.moves();
-            let counted = weigh(tables, counted_features(&child, child_moves));
-            *out = (parent.child_weight(tables, square, flipped) + counted, child_moves);
-        }
+        let tables = &self.weights[self.phase_start[board.empty_count() as usize] as usize..][..PHASE_SIZE];
+        features(board).iter().map(|&f| tables[f as usize] as i32).sum()
     }
 }
 
@@ -135,30 +108,6 @@ mod tests {
         let phases = Weights::decode(shipped_bytes()).unwrap().phases;
         assert!(steps <= phases + 1, "a step for the header and one per phase at most: {steps}");
         assert_eq!(&*PatternEvaluator::shipped().weights, &Weights::decode(shipped_bytes()).unwrap().values[..]);
-    }
-
-    /// Move ordering's scores of a node's children (derived from the node's features) are `fine` of each child.
-    #[test]
-    fn children_scored_together_score_as_each_alone() {
-        let eval = PatternEvaluator::shipped();
-        let mut rng = crate::rng::Rng::new(3);
-        for _ in 0..30 {
-            let mut board = Board::start();
-            while !board.is_game_over() {
-                let moves: Vec<(usize, u64)> =
-                    crate::bits::squares_of(board.moves()).map(|sq| (sq, board.flips(sq))).collect();
-                let mut scored = vec![(0, 0); moves.len()];
-                eval.fine_children(&board, &moves, &mut scored);
-                for (&(square, flipped), &found) in moves.iter().zip(&scored) {
-                    let child = board.play_with(square, flipped);
-                    assert_eq!(found, (eval.fine(&child), child.moves()), "{board:?} {square}");
-                }
-                board = match moves.len() {
-                    0 => board.pass(),
-                    n => board.play(moves[(rng.next_u64() % n as u64) as usize].0),
-                };
-            }
-        }
     }
 
     #[test]

@@ -162,21 +162,12 @@ pub fn order_mid(evaluator: &dyn Evaluator, list: &mut MoveList, board: &Board, 
     if tt_move == NO_MOVE && list.len() == 1 {
         return;
     }
-    // The children are evaluated together (`Evaluator::fine_children`), the table's move left out.
-    let mut moves = [(0, 0); 32];
-    let mut evaluated = 0;
     for m in list.iter_mut() {
         if m.square as u8 == tt_move {
             m.key = TT_MOVE_KEY;
-        } else {
-            moves[evaluated] = (m.square, m.flipped);
-            evaluated += 1;
+            continue;
         }
-    }
-    let mut scored = [(0, 0); 32];
-    evaluator.fine_children(board, &moves[..evaluated], &mut scored[..evaluated]);
-    let others = list.iter_mut().filter(|m| m.square as u8 != tt_move);
-    for (m, &(score, replies)) in others.zip(&scored[..evaluated]) {
-        m.key = -score - weighted_mobility(replies) * MID_REPLY_WEIGHT;
+        let child = board.play_with(m.square, m.flipped);
+        m.key = -evaluator.fine(&child) - weighted_mobility(child.moves()) * MID_REPLY_WEIGHT;
     }
 }
