@@ -6,6 +6,7 @@
 //! ```
 
 use engine::eval::weights::{Weights, MAX_PHASES};
+use engine::eval::pattern::phase;
 use engine::eval::PatternEvaluator;
 use engine::eval::{Evaluator, HandEvaluator};
 use engine::search::Searcher;
@@ -43,12 +44,19 @@ const USAGE: &str = "usage:
                          [--lambda 0]   0-1: how far training labels lean on the game's later labels (TD(λ))
   reversi-train errors   [--data crates/train/data/d8e20,crates/train/data/d8e20g2,crates/train/data/d10e20g3] [--weights crates/engine/data/eval.weights]
                          [--baseline crates/train/weights/gen3.weights]
-  reversi-train solver-nodes --obf FILE [--count 5] [--weights crates/engine/data/eval.weights]
+  reversi-train solver-nodes --obf FILE [--count 5] [--weights hand,crates/engine/data/eval.weights]
+                         solver nodes with each evaluation (weights files, or hand for the hand-set one)
+  reversi-train recode --weights FILE --out FILE   the same weights in the current (smaller under gzip) format
+  reversi-train splice --midgame FILE --endgame FILE [--from 25] --out FILE
+                         the endgame file's phases for positions with --from empties or fewer, the midgame file's before
 --data takes several files separated by commas; a directory stands for its chunk files (*.rvg games, *.rvp positions).";
 
 /// The shipped weights as of issue 31 (those generation 3 searched with), which new weights start from and are
 /// measured against.
 const BASELINE: &str = "crates/train/weights/gen3.weights";
+
+/// The transposition table of `solver-nodes`, as large as `reversi-engine solve`'s, so node counts compare.
+const SOLVER_TABLE_MEGABYTES: usize = 64;
 
 /// The shipped weights, which `fit` writes and `relabel`, `errors` and `solver-nodes` read by default.
 const SHIPPED: &str = "crates/engine/data/eval.weights";
@@ -130,8 +138,13 @@ enum Command {
     },
     /// The error table of some weights against the baseline.
     Errors { data: String, weights: PathBuf, baseline: PathBuf },
-    /// Solver nodes with either evaluation on the first `count` positions of an OBF file.
-    SolverNodes { obf: String, count: usize, weights: PathBuf },
+    /// Solver nodes with each evaluation of `weights` (comma-separated) on the first `count` positions of an OBF file.
+    SolverNodes { obf: String, count: usize, weights: String },
+    /// A weights file written again in the current format (the same tables).
+    Recode { weights: PathBuf, out: PathBuf },
+    /// One weights file of two with the same phases: `endgame`'s phases for positions of `from_empties` empties and
+    /// fewer, `midgame`'s before them.
+    Splice { midgame: PathBuf, endgame: PathBuf, from_empties: u32, out: PathBuf },
 }
 
 /// The command the arguments (after the program name) ask for, or what is wrong with them (the usage when there is
@@ -254,7 +267,23 @@ fn parse_command(args: &[String]) -> Result<Command, String> {
         "solver-nodes" => {
             let flags = Flags::parse(rest, &["obf", "count", "weights"])?;
             let obf = flags.0.get("obf").ok_or("--obf FILE is required")?.clone();
-            Ok(Command::SolverNodes { obf, count: flags.get("count", 5)?, weights: flags.path("weights", SHIPPED) })
+            let weights = flags.text("weights", &format!("hand,{SHIPPED}"));
+            Ok(Command::SolverNodes { obf, count: flags.get("count", 5)?, weights })
+        }
+        "recode" => {
+            let flags = Flags::parse(rest, &["weights", "out"])?;
+            let file = |name: &str| flags.0.get(name).map(PathBuf::from).ok_or(format!("--{name} FILE is required"));
+            Ok(Command::Recode { weights: file("weights")?, out: file("out")? })
+        }
+        "splice" => {
+            let flags = Flags::parse(rest, &["midgame", "endgame", "from", "out"])?;
+            let file = |name: &str| flags.0.get(name).map(PathBuf::from).ok_or(format!("--{name} FILE is required"));
+            Ok(Command::Splice {
+                midgame: file("midgame")?,
+                endgame: file("endgame")?,
+                from_empties: Some(flags.get("from", 25)?).filter(|e| (1..=60).contains(e)).ok_or("--from: 1 to 60")?,
+                out: file("out")?,
+            })
         }
         _ => Err(USAGE.to_string()),
     }
@@ -276,6 +305,8 @@ fn main() {
         }
         Command::Errors { data, weights, baseline } => errors_command(&data, &weights, &baseline),
         Command::SolverNodes { obf, count, weights } => solver_nodes(&obf, count, &weights),
+        Command::Recode { weights, out } => write_weights(&read_weights(&weights)?, &out),
+        Command::Splice { midgame, endgame, from_empties, out } => splice(&midgame, &endgame, from_empties, &out),
     });
     if let Err(message) = result {
         eprintln!("reversi-train: {message}");
@@ -526,52 +557,76 @@ fn errors_command(data: &str, weights: &Path, baseline: &Path) -> Result<(), Str
     Ok(())
 }
 
-/// Solves the first `count` positions of an OBF file (board string, side to move) twice, with the hand-set
-/// and with the pattern evaluation guiding the solver's shallow ordering searches, and prints nodes and times.
-fn solver_nodes(path: &str, count: usize, weights: &Path) -> Result<(), String> {
+/// Writes `midgame`'s weights with the phases of positions of `from_empties` empties or fewer taken from `endgame`.
+fn splice(midgame: &Path, endgame: &Path, from_empties: u32, out: &Path) -> Result<(), String> {
+    let weights = splice_phases(read_weights(midgame)?, &read_weights(endgame)?, from_empties)?;
+    let first = phase(from_empties, weights.phases);
+    println!("phases {first}-{} from {}", weights.phases - 1, endgame.display());
+    write_weights(&weights, out)
+}
+
+fn write_weights(weights: &Weights, out: &Path) -> Result<(), String> {
+    let bytes = weights.encode();
+    std::fs::write(out, &bytes).map_err(|e| format!("{}: {e}", out.display()))?;
+    println!("{} bytes to {}", bytes.len(), out.display());
+    Ok(())
+}
+
+/// `midgame` with the phases of positions of `from_empties` empties or fewer replaced by `endgame`'s (both with the
+/// same phase count; a phase is taken whole, so `from_empties` must be the most empties of a phase).
+fn splice_phases(mut midgame: Weights, endgame: &Weights, from_empties: u32) -> Result<Weights, String> {
+    if endgame.phases != midgame.phases {
+        return Err(format!("{} phases against {}", endgame.phases, midgame.phases));
+    }
+    let first = phase(from_empties, midgame.phases);
+    if from_empties < 60 && phase(from_empties + 1, midgame.phases) == first {
+        return Err(format!("--from {from_empties}: not the most empties of a phase"));
+    }
+    let size = midgame.values.len() / midgame.phases;
+    midgame.values[first * size..].copy_from_slice(&endgame.values[first * size..]);
+    Ok(midgame)
+}
+
+/// Solves the first `count` positions of an OBF file once per evaluation of `weights` (files, or `hand` for the
+/// hand-set evaluation), each guiding the solver's ordering searches, and prints nodes and times; the solves must
+/// agree.
+fn solver_nodes(path: &str, count: usize, weights: &str) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let pattern = load_weights_from(weights)?;
-    println!("| line | empties | score | hand-set nodes | time | pattern nodes | time | nodes ratio |");
-    println!("|-----:|--------:|------:|---------------:|-----:|--------------:|-----:|------------:|");
-    let mut totals = [(0u64, 0f64); 2];
+    let evaluators = weights
+        .split(',')
+        .map(|name| match name {
+            "hand" => Ok(None),
+            file => load_weights_from(Path::new(file)).map(Some),
+        })
+        .collect::<Result<Vec<Option<PatternEvaluator>>, String>>()?;
+    let names: Vec<&str> = weights.split(',').collect();
+    println!("| line | empties | score | {} |", names.iter().map(|n| format!("{n} nodes | time")).collect::<Vec<_>>().join(" | "));
+    println!("|-----:|--------:|------:|{}", "---:|---:|".repeat(names.len()));
+    let mut totals = vec![(0u64, 0f64); names.len()];
     for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).take(count).enumerate() {
         let board = obf_board(line).map_err(|e| format!("{path}: line {}: {e}", i + 1))?;
-        let mut runs = Vec::new();
-        for (slot, evaluator) in
-            [Box::new(HandEvaluator) as Box<dyn Evaluator>, Box::new(pattern.clone())].into_iter().enumerate()
-        {
-            let mut searcher = Searcher::with_evaluator(64, evaluator);
+        let mut score = None;
+        let mut cells = Vec::new();
+        for (evaluator, total) in evaluators.iter().zip(totals.iter_mut()) {
+            let evaluator: Box<dyn Evaluator> = match evaluator {
+                Some(pattern) => Box::new(pattern.clone()),
+                None => Box::new(HandEvaluator),
+            };
+            let mut searcher = Searcher::with_evaluator(SOLVER_TABLE_MEGABYTES, evaluator);
             let start = Instant::now();
             let result = searcher.solve(&board);
             let secs = start.elapsed().as_secs_f64();
-            totals[slot].0 += result.nodes;
-            totals[slot].1 += secs;
-            runs.push((result.score, result.nodes, secs));
+            *total = (total.0 + result.nodes, total.1 + secs);
+            if score.is_some_and(|s| s != result.score) {
+                return Err(format!("line {}: the solves disagree ({} and {})", i + 1, score.unwrap(), result.score));
+            }
+            score = Some(result.score);
+            cells.push(format!("{} | {secs:.1}", result.nodes));
         }
-        if runs[0].0 != runs[1].0 {
-            return Err(format!("line {}: the two solves disagree ({} and {})", i + 1, runs[0].0, runs[1].0));
-        }
-        println!(
-            "| {:4} | {:7} | {:+5} | {:14} | {:4.1} | {:13} | {:4.1} | {:11.2} |",
-            i + 1,
-            board.empty_count(),
-            runs[0].0,
-            runs[0].1,
-            runs[0].2,
-            runs[1].1,
-            runs[1].2,
-            runs[1].1 as f64 / runs[0].1 as f64
-        );
+        println!("| {:4} | {:7} | {:+5} | {} |", i + 1, board.empty_count(), score.unwrap_or(0), cells.join(" | "));
     }
-    let [hand, trained] = totals;
-    println!(
-        "| total |        |       | {:14} | {:4.1} | {:13} | {:4.1} | {:11.2} |",
-        hand.0,
-        hand.1,
-        trained.0,
-        trained.1,
-        trained.0 as f64 / hand.0 as f64
-    );
+    let cells: Vec<String> = totals.iter().map(|(nodes, secs)| format!("{nodes} | {secs:.1}")).collect();
+    println!("| total | | | {} |", cells.join(" | "));
     Ok(())
 }
 
@@ -678,9 +733,28 @@ mod tests {
             "fit --lambda -0.1",
             "errors --weight w",
             "solver-nodes",
+            "splice --midgame a --endgame b",
+            "recode --weights a",
+            "splice --midgame a --endgame b --out c --from 0",
+            "splice --midgame a --endgame b --out c --from 61",
         ] {
             assert!(parse(bad).is_err(), "{bad:?} was accepted");
         }
+    }
+
+    #[test]
+    fn splicing_takes_the_endgame_phases_whole_from_the_second_file() {
+        let (mut midgame, mut endgame) = (Weights::zeros(12), Weights::zeros(12));
+        let size = midgame.values.len() / 12;
+        midgame.values.fill(1);
+        endgame.values.fill(2);
+        let spliced = splice_phases(midgame.clone(), &endgame, 25).unwrap();
+        // Phase 7 holds 25-21 empties: phases 0-6 stay the midgame file's.
+        assert!(spliced.values[..7 * size].iter().all(|&v| v == 1));
+        assert!(spliced.values[7 * size..].iter().all(|&v| v == 2));
+        assert_eq!(splice_phases(midgame.clone(), &endgame, 60).unwrap(), endgame);
+        assert!(splice_phases(midgame.clone(), &endgame, 24).unwrap_err().contains("not the most empties"));
+        assert!(splice_phases(midgame, &Weights::zeros(30), 25).unwrap_err().contains("30 phases against 12"));
     }
 
     /// What each command may hold once read: the ranges its usage and messages promise.
@@ -704,7 +778,10 @@ mod tests {
                 (1..=MAX_PHASES).contains(&config.phases) && (0.0..=1.0).contains(lambda)
             }
             // Any value of their types will do.
-            Command::Relabel { .. } | Command::Errors { .. } | Command::SolverNodes { .. } => true,
+            Command::Splice { from_empties, .. } => (1..=60).contains(from_empties),
+            Command::Relabel { .. } | Command::Errors { .. } | Command::SolverNodes { .. } | Command::Recode { .. } => {
+                true
+            }
         }
     }
 
@@ -718,6 +795,11 @@ mod tests {
             "fit",
             "errors",
             "solver-nodes",
+            "splice",
+            "recode",
+            "--midgame",
+            "--endgame",
+            "--from",
             "--games",
             "--seed",
             "--random",
