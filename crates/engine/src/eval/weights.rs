@@ -1,15 +1,19 @@
 //! The trained weights: a compact binary file (the asset `crates/engine/data/eval.weights`) and its expansion into the
 //! evaluation's tables.
 //!
-//! Format, little-endian: the magic `RVW1`, the phase count (u8, 1-60: equal slices of the empties, see
-//! `pattern::phase`), the weights per phase (u32), then one stream
-//! over all phases of the weights that are representatives of their mirror class (`pattern::canonical_indices`),
-//! as pairs (LEB128 run of zeros, zigzag LEB128 non-zero value); the zeros after the last pair are implicit.
-//! Most pattern configurations never occur in play and stay zero, so the runs keep the file small.
+//! Format, little-endian: the magic `RVW2`, the phase count (u8, 1-60: equal slices of the empties, see
+//! `pattern::phase`), the weights per phase (u32), the length of the runs stream (u32), then two streams over all
+//! phases of the weights that are representatives of their mirror class (`pattern::canonical_indices`): the LEB128
+//! runs of zeros before each non-zero value, then the values (zigzag LEB128); the zeros after the last value are
+//! implicit. Most pattern configurations never occur in play and stay zero, so the runs keep the file small; apart,
+//! runs and values each compress better under gzip (as the site serves the file) than interleaved: 10 % smaller.
+//! Files of the first format, `RVW1` (no runs length, runs and values interleaved as pairs), still read.
 
 use super::pattern::{canonical_indices, PHASE_SIZE, PHASE_SIZE_WITHOUT_POTENTIAL};
 
-const MAGIC: &[u8; 4] = b"RVW1";
+const MAGIC: &[u8; 4] = b"RVW2";
+/// The first format: runs and values interleaved (the training tools and matches still read such files).
+const MAGIC_INTERLEAVED: &[u8; 4] = b"RVW1";
 
 /// Weights are stored in sixteenths of a disc.
 pub const UNITS_PER_DISC: i32 = 16;
@@ -81,19 +85,23 @@ impl Weights {
     }
 
     pub fn encode(&self) -> Vec<u8> {
-        let mut out = MAGIC.to_vec();
-        out.push(self.phases as u8);
-        out.extend_from_slice(&(PHASE_SIZE as u32).to_le_bytes());
+        let (mut runs, mut values) = (Vec::new(), Vec::new());
         let mut zeros = 0u64;
         for v in representatives(&self.values) {
             if v == 0 {
                 zeros += 1;
                 continue;
             }
-            push_varint(&mut out, zeros);
-            push_varint(&mut out, zigzag(v));
+            push_varint(&mut runs, zeros);
+            push_varint(&mut values, zigzag(v));
             zeros = 0;
         }
+        let mut out = MAGIC.to_vec();
+        out.push(self.phases as u8);
+        out.extend_from_slice(&(PHASE_SIZE as u32).to_le_bytes());
+        out.extend_from_slice(&(runs.len() as u32).to_le_bytes());
+        out.extend(runs);
+        out.extend(values);
         out
     }
 
@@ -106,7 +114,11 @@ impl Weights {
 /// the work over several tasks; [`Weights::decode`] runs it to the end at once.
 pub struct PhasedDecoder<'a> {
     bytes: &'a [u8],
-    at: usize,
+    /// The next run's byte, and the end of the runs.
+    runs: usize,
+    runs_end: usize,
+    /// The next value's byte: `None` in an `RVW1` file, whose values follow their runs.
+    values_at: Option<usize>,
     /// The header's phase size: with or without the potential mobility tables.
     phase_size: usize,
     /// Built by the first `step` (empty before): on a phone the symmetry classes take as long as several phases.
@@ -126,8 +138,13 @@ pub struct PhasedDecoder<'a> {
 impl<'a> PhasedDecoder<'a> {
     /// Checks the header; the tables are filled by `step`.
     pub fn new(bytes: &'a [u8]) -> Result<Self, WeightsError> {
-        if bytes.len() < 9 || &bytes[..4] != MAGIC {
-            return Err(WeightsError::BadMagic);
+        let split = match bytes.get(..4) {
+            Some(magic) if magic == MAGIC => true,
+            Some(magic) if magic == MAGIC_INTERLEAVED => false,
+            _ => return Err(WeightsError::BadMagic),
+        };
+        if bytes.len() < 9 {
+            return Err(WeightsError::Truncated);
         }
         let phases = bytes[4] as usize;
         let phase_size = u32::from_le_bytes([bytes[5], bytes[6], bytes[7], bytes[8]]) as usize;
@@ -136,9 +153,21 @@ impl<'a> PhasedDecoder<'a> {
         if !(1..=MAX_PHASES).contains(&phases) || ![PHASE_SIZE, PHASE_SIZE_WITHOUT_POTENTIAL].contains(&phase_size) {
             return Err(WeightsError::Shape { phases, phase_size });
         }
+        let (runs, runs_end, values_at) = if split {
+            let length = bytes.get(9..13).ok_or(WeightsError::Truncated)?;
+            let end = 13 + u32::from_le_bytes([length[0], length[1], length[2], length[3]]) as usize;
+            if end > bytes.len() {
+                return Err(WeightsError::Truncated);
+            }
+            (13, end, Some(end))
+        } else {
+            (9, bytes.len(), None)
+        };
         Ok(PhasedDecoder {
             bytes,
-            at: 9,
+            runs,
+            runs_end,
+            values_at,
             phase_size,
             canonical: Vec::new(),
             representatives: Vec::new(),
@@ -168,10 +197,14 @@ impl<'a> PhasedDecoder<'a> {
         loop {
             let (slot, value) = match self.pending.take() {
                 Some(read) => read,
-                None if self.at < self.bytes.len() => {
+                None if self.runs < self.runs_end => {
                     let zeros =
-                        usize::try_from(read_varint(self.bytes, &mut self.at)?).map_err(|_| WeightsError::Corrupt)?;
-                    let value = unzigzag(read_varint(self.bytes, &mut self.at)?).ok_or(WeightsError::Corrupt)?;
+                        usize::try_from(read_varint(self.bytes, &mut self.runs)?).map_err(|_| WeightsError::Corrupt)?;
+                    if self.runs > self.runs_end {
+                        return Err(WeightsError::Corrupt);
+                    }
+                    let at = self.values_at.as_mut().unwrap_or(&mut self.runs);
+                    let value = unzigzag(read_varint(self.bytes, at)?).ok_or(WeightsError::Corrupt)?;
                     let slot = self.slot.checked_add(zeros).ok_or(WeightsError::Corrupt)?;
                     self.slot = slot + 1;
                     (slot, value)
@@ -297,7 +330,7 @@ mod tests {
         let canonical = canonical_indices();
         let kept = (0..PHASE_SIZE_WITHOUT_POTENTIAL).filter(|&i| canonical[i] as usize == i).count();
         // The older layout: its phase size in the header, and each phase's stream only its own representatives.
-        let mut bytes = MAGIC.to_vec();
+        let mut bytes = MAGIC_INTERLEAVED.to_vec();
         bytes.push(w.phases as u8);
         bytes.extend_from_slice(&(PHASE_SIZE_WITHOUT_POTENTIAL as u32).to_le_bytes());
         let mut zeros = 0;
@@ -336,9 +369,46 @@ mod tests {
         fewer[4] = 3;
         assert_eq!(Weights::decode(&fewer), Err(WeightsError::Corrupt));
         assert_eq!(Weights::decode(&bytes[..bytes.len() - 1]), Err(WeightsError::Truncated));
-        let mut overflow = bytes[..9].to_vec();
-        push_varint(&mut overflow, (PHASES * PHASE_SIZE) as u64);
-        push_varint(&mut overflow, 2);
+        let overflow = split_file(&bytes[..9], &[((PHASES * PHASE_SIZE) as u64, 2)]);
         assert_eq!(Weights::decode(&overflow), Err(WeightsError::Corrupt));
+        let mut runs_past_the_end = bytes.clone();
+        runs_past_the_end[9..13].copy_from_slice(&(bytes.len() as u32).to_le_bytes());
+        assert_eq!(Weights::decode(&runs_past_the_end), Err(WeightsError::Truncated));
+        // A run whose last byte would be a value's.
+        let mut run_into_values = split_file(&bytes[..9], &[(300, 2)]);
+        run_into_values[9..13].copy_from_slice(&1u32.to_le_bytes());
+        assert_eq!(Weights::decode(&run_into_values), Err(WeightsError::Corrupt));
+        assert_eq!(Weights::decode(&bytes[..11]), Err(WeightsError::Truncated));
+    }
+
+    /// A file of `header` (magic, phases, phase size) and the (run, zigzagged value) pairs, in the split layout.
+    fn split_file(header: &[u8], pairs: &[(u64, u64)]) -> Vec<u8> {
+        let (mut runs, mut values) = (Vec::new(), Vec::new());
+        for &(run, value) in pairs {
+            push_varint(&mut runs, run);
+            push_varint(&mut values, value);
+        }
+        let mut bytes = header.to_vec();
+        bytes.extend_from_slice(&(runs.len() as u32).to_le_bytes());
+        bytes.extend(runs);
+        bytes.extend(values);
+        bytes
+    }
+
+    #[test]
+    fn files_with_runs_and_values_interleaved_read_the_same() {
+        let w = sparse_random();
+        let bytes = w.encode();
+        assert_eq!(&bytes[..4], MAGIC);
+        let runs_end = 13 + u32::from_le_bytes(bytes[9..13].try_into().unwrap()) as usize;
+        let (mut runs_at, mut values_at) = (13, runs_end);
+        let mut interleaved = MAGIC_INTERLEAVED.to_vec();
+        interleaved.extend_from_slice(&bytes[4..9]);
+        while runs_at < runs_end {
+            push_varint(&mut interleaved, read_varint(&bytes, &mut runs_at).unwrap());
+            push_varint(&mut interleaved, read_varint(&bytes, &mut values_at).unwrap());
+        }
+        assert_eq!(values_at, bytes.len(), "every value has its run");
+        assert_eq!(Weights::decode(&interleaved), Ok(w));
     }
 }
