@@ -5,14 +5,13 @@
 //   the glue, start.js and theme.js     whole (names, syntax and space);
 //   the split loader                    space only: scripts/size.mjs reads its definitions to tell which modules the
 //                                       start fetches after the board;
-//   every stylesheet                    whole, its integrity attribute (trunk's) recomputed;
+//   every stylesheet                    whole;
 //   index.html                          its comments only (they explain the page to its readers, not to browsers).
 // Each file keeps its name: its content changes with its source as before, and the same source gives the same bytes.
 //
 //   node scripts/minify-site.mjs [dir]   (dir defaults to $TRUNK_STAGING_DIR, where trunk's hooks run)
 
 import { transform } from 'esbuild';
-import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -28,7 +27,6 @@ const named = new Set([...html.matchAll(/(?:src|href|data-glue)="(?:\.\/)?([^"?#
 const WHOLE = { minify: true };
 const SPACE_ONLY = { minifyWhitespace: true };
 
-const minified = new Map();
 let before = 0;
 let after = 0;
 for (const name of named) {
@@ -40,19 +38,10 @@ for (const name of named) {
   // CSS feature is rewritten for older browsers.
   const { code } = await transform(source, { loader, ...level, legalComments: 'none', charset: 'utf8' });
   await writeFile(path, code);
-  minified.set(name, code);
   before += Buffer.byteLength(source);
   after += Buffer.byteLength(code);
 }
-// Trunk's subresource integrity of each stylesheet follows its new content.
-let withIntegrity = html;
-for (const [name, code] of minified) {
-  withIntegrity = withIntegrity.replace(
-    new RegExp(`(<link [^>]*href="(?:\\./)?${name.replaceAll('.', '\\.')}"[^>]*integrity=")sha384-[^"]*"`),
-    (_, start) => `${start}sha384-${createHash('sha384').update(code).digest('base64')}"`,
-  );
-}
-const bare = withIntegrity.replaceAll(/\s*<!--[\s\S]*?-->/g, '');
+const bare = html.replaceAll(/\s*<!--[\s\S]*?-->/g, '');
 await writeFile(page, bare);
 before += Buffer.byteLength(html);
 after += Buffer.byteLength(bare);

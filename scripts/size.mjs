@@ -13,7 +13,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ON_DEMAND } from './site-files.mjs';
+import { ON_DEMAND, PART_STYLE_LINK } from './site-files.mjs';
 
 const root = process.argv[2] ?? 'dist';
 // What a first visit may download, the engine's data included.
@@ -36,7 +36,7 @@ const referenced = new Set(
 );
 // The parts' stylesheets (`data-lazy`, disabled) wait for the first part asked for: the side panels, after the board.
 const partStyles = new Set(
-  [...html.matchAll(/<link [^>]*\bdata-lazy\b[^>]*>/g)].map((tag) => /href="(?:\.\/)?([^"]+)"/.exec(tag[0])[1]),
+  [...html.matchAll(PART_STYLE_LINK)].map((tag) => /href="(?:\.\/)?([^"]+)"/.exec(tag[0])[1]),
 );
 const onCriticalPath = (path) => path === 'index.html' || (referenced.has(path) && !partStyles.has(path));
 const withTheStart = new Set([...sidePanelFiles(), ...partStyles]);

@@ -24,6 +24,7 @@ import { createHash } from 'node:crypto';
 import { cp, mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PART_STYLE_LINK } from './site-files.mjs';
 import { shortenImports } from './wasm-imports.mjs';
 
 const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
@@ -83,7 +84,7 @@ const linked = await readFile(LINKED);
 if (!linked.includes(Buffer.from(SPLIT_IMPORT))) {
   // Nothing loads later, so the parts' stylesheets load with the page.
   const page = join(dir, 'index.html');
-  const html = (await readFile(page, 'utf8')).replaceAll(/<link [^>]*\bdata-lazy\b[^>]*>/g, (tag) =>
+  const html = (await readFile(page, 'utf8')).replaceAll(PART_STYLE_LINK, (tag) =>
     tag.replace(' data-lazy', '').replace(' disabled', ''),
   );
   await writeFile(page, html);

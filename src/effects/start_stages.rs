@@ -23,9 +23,13 @@ pub enum StartPart {
     Status,
     /// The game bar and the header's buttons.
     Controls,
-    /// The online panel, the hints and the move list, whose code is fetched now with the result card's and the
-    /// opening name's: the next part waits for it.
+    /// The side column's code, fetched now with the result card's and the opening name's (the next part waits for
+    /// it), and once it is here the online panel.
     SidePanels,
+    /// The hints panel: the side column's panels come a part each, since their first builds compile their code.
+    Hints,
+    /// The move list.
+    Moves,
     /// The graph and the review, the dialogs and the update notice.
     Rest,
 }
@@ -39,7 +43,9 @@ impl StartPart {
             StartPart::Board => Some(StartPart::Status),
             StartPart::Status => Some(StartPart::Controls),
             StartPart::Controls => Some(StartPart::SidePanels),
-            StartPart::SidePanels => Some(StartPart::Rest),
+            StartPart::SidePanels => Some(StartPart::Hints),
+            StartPart::Hints => Some(StartPart::Moves),
+            StartPart::Moves => Some(StartPart::Rest),
             StartPart::Rest => None,
         }
     }
@@ -140,7 +146,7 @@ mod tests {
             assert!(next > *order.last().unwrap(), "{next:?} comes after {:?}", order.last());
             order.push(next);
         }
-        assert_eq!(order.len(), 7);
+        assert_eq!(order.len(), 9);
         assert_eq!(order.last(), Some(&StartPart::Rest));
     }
 

@@ -33,15 +33,21 @@ split_fn!(
     }
 );
 
-/// The side column's panels under the status: the graph and the review once the start has reached its last part and
-/// while analysis is allowed.
+/// The side column's panels under the status, each once the start has reached its part (on a phone's CPU, built
+/// together with the code's arrival they were one long task); the graph and the review once the start has reached
+/// its last part and while analysis is allowed.
 fn side_column(stages: StartStages) -> AnyView {
     let state = AppState::get();
+    let reached = move |part| move || stages.reached(part);
     let analysis_shown = move || stages.reached(StartPart::Rest) && state.table.with(|t| t.analysis_allowed());
     view! {
         <OnlinePanel />
-        <hints_panel::HintsPanel />
-        <move_list::MoveList />
+        <Show when=reached(StartPart::Hints)>
+            <hints_panel::HintsPanel />
+        </Show>
+        <Show when=reached(StartPart::Moves)>
+            <move_list::MoveList />
+        </Show>
         <Show when=analysis_shown>
             <eval_graph::EvalGraph />
             <review_panel::ReviewPanel />
