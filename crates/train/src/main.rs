@@ -5,8 +5,8 @@
 //! reversi-train fit --data target/train/games.bin --out crates/engine/data/eval.weights
 //! ```
 
-use engine::eval::weights::{Weights, MAX_PHASES};
 use engine::eval::pattern::phase;
+use engine::eval::weights::{Weights, MAX_PHASES};
 use engine::eval::PatternEvaluator;
 use engine::eval::{Evaluator, HandEvaluator};
 use engine::search::Searcher;
@@ -600,7 +600,10 @@ fn solver_nodes(path: &str, count: usize, weights: &str) -> Result<(), String> {
         })
         .collect::<Result<Vec<Option<PatternEvaluator>>, String>>()?;
     let names: Vec<&str> = weights.split(',').collect();
-    println!("| line | empties | score | {} |", names.iter().map(|n| format!("{n} nodes | time")).collect::<Vec<_>>().join(" | "));
+    println!(
+        "| line | empties | score | {} |",
+        names.iter().map(|n| format!("{n} nodes | time")).collect::<Vec<_>>().join(" | ")
+    );
     println!("|-----:|--------:|------:|{}", "---:|---:|".repeat(names.len()));
     let mut totals = vec![(0u64, 0f64); names.len()];
     for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).take(count).enumerate() {
