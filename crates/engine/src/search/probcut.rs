@@ -23,17 +23,18 @@ pub fn shallow_depth(depth: u32) -> u32 {
 /// Fitted deep ≈ slope·shallow + intercept and residual σ in discs, indexed by deep depth (`MIN_DEPTH`..=12;
 /// deeper depths use the last row).
 const FIT: [(f64, f64, f64); 10] = [
-    // Measured 2026-11-25 on 200 positions with 24-48 empties (the weights of cd5e854), deep/shallow:
-    (1.027, 0.045, 3.510), // 3/1
-    (1.039, 0.027, 3.070), // 4/2
-    (1.022, 0.057, 2.997), // 5/3
-    (1.066, 0.241, 3.790), // 6/2
-    (1.042, 0.246, 3.928), // 7/3
-    (1.051, 0.407, 2.916), // 8/4
-    (1.031, 0.475, 3.025), // 9/5
-    (1.058, 0.369, 3.734), // 10/4
-    (1.045, 0.621, 3.568), // 11/5
-    (1.046, 0.328, 3.214), // 12/6
+    // Measured 2026-11-26 on 200 positions with 24-48 empties (the spliced weights of issue 31's refit, from 21
+    // empties gen3's), deep/shallow:
+    (1.020, -0.067, 3.580), // 3/1
+    (1.012, -0.068, 2.938), // 4/2
+    (1.008, -0.140, 2.762), // 5/3
+    (1.032, 0.189, 3.517),  // 6/2
+    (1.018, 0.195, 3.425),  // 7/3
+    (1.035, 0.559, 3.276),  // 8/4
+    (1.022, 0.605, 2.731),  // 9/5
+    (1.042, 0.537, 3.861),  // 10/4
+    (1.032, 0.713, 3.235),  // 11/5
+    (1.033, 0.450, 2.997),  // 12/6
 ];
 
 /// The fitted parameters as bytes, for a fingerprint: values searched with other parameters, as a stopped book
