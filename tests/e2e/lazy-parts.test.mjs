@@ -57,7 +57,10 @@ test('a dialog whose code cannot be fetched says so, keeps the game, and opens o
   await screenshot(page, 'lazy-part-not-loaded');
   // A second try while still offline asks the network again, and fails the same way, in words.
   const refusedBefore = refused;
+  // The loader asks the network a few tasks after the click (each step of a part's loading is a task of its own).
+  const refetched = page.waitForEvent('requestfailed', { predicate: (request) => DIALOGS.test(request.url()) });
   await button(failed, 'Try again').click();
+  await refetched;
   await page.waitForFunction(() => document.querySelector('.lazy-failed button') !== null);
   assert.ok(refused > refusedBefore, 'Try again fetched again');
   assert.equal(await moveCount(page), moves, 'the game is kept');
