@@ -118,6 +118,8 @@ test('a finished two-human game is counted once in the statistics, even after a 
   const readStatistics = async () => {
     await button(page, 'Statistics').click();
     const stats = dialog(page, 'Statistics');
+    // Its code comes a few tasks after the click, even when it is here already (the split loader's steps).
+    await stats.getByTestId('black-vs-white').waitFor();
     const row = (table, side) =>
       stats.getByTestId(table).locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: side }) });
     const cells = async (table, side) => (await row(table, side).locator('td').allTextContents()).map((s) => s.trim());
