@@ -155,10 +155,10 @@ impl<'a> PhasedDecoder<'a> {
         }
         let (runs, runs_end, values_at) = if split {
             let length = bytes.get(9..13).ok_or(WeightsError::Truncated)?;
-            let end = 13 + u32::from_le_bytes([length[0], length[1], length[2], length[3]]) as usize;
-            if end > bytes.len() {
-                return Err(WeightsError::Truncated);
-            }
+            let runs_length = u32::from_le_bytes([length[0], length[1], length[2], length[3]]) as usize;
+            // Checked: on wasm32 a junk length near u32::MAX would wrap past the end.
+            let end =
+                13usize.checked_add(runs_length).filter(|&end| end <= bytes.len()).ok_or(WeightsError::Truncated)?;
             (13, end, Some(end))
         } else {
             (9, bytes.len(), None)
@@ -374,6 +374,8 @@ mod tests {
         let mut runs_past_the_end = bytes.clone();
         runs_past_the_end[9..13].copy_from_slice(&(bytes.len() as u32).to_le_bytes());
         assert_eq!(Weights::decode(&runs_past_the_end), Err(WeightsError::Truncated));
+        runs_past_the_end[9..13].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert_eq!(Weights::decode(&runs_past_the_end), Err(WeightsError::Truncated), "a length that would wrap");
         // A run whose last byte would be a value's.
         let mut run_into_values = split_file(&bytes[..9], &[(300, 2)]);
         run_into_values[9..13].copy_from_slice(&1u32.to_le_bytes());
