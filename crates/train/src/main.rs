@@ -9,7 +9,7 @@ use engine::eval::pattern::phase;
 use engine::eval::weights::{Weights, MAX_PHASES};
 use engine::eval::PatternEvaluator;
 use engine::eval::{Evaluator, HandEvaluator};
-use engine::search::Searcher;
+use engine::search::{Searcher, NO_SELECTIVITY};
 use engine::Board;
 use game::notation::read_obf;
 use std::collections::HashMap;
@@ -32,9 +32,9 @@ const USAGE: &str = "usage:
                          [--chunk-games 40] [--threads 2] [--seed 1] [--random 4-16] [--depth 8] [--exact 20]
                          [--noise 0.1]    resumable: chunks already on disk are skipped
   reversi-train offshoots --dir DIR --weights FILE [--sources crates/train/data/d8e20,crates/train/data/d8e20g2,crates/train/data/d10e20g3]
-                         [--threads 2] [--seed 4] [--plies 1-3] [--depth 8] [--exact 14] [--chunks 1000000]
+                         [--threads 2] [--seed 4] [--plies 1-3] [--depth 8] [--exact 14] [--selectivity 5] [--chunks 1000000]
                          one position chunk (DIR/SOURCE-NNNNN.rvp) per source chunk: from every recorded position
-                         a few random plies, labelled by a search; resumable: chunks already on disk are skipped
+                         a few random plies, labelled by a search (0 plies: the games relabelled); resumable: chunks already on disk are skipped
   reversi-train relabel  [--data target/train/games.bin] [--weights crates/engine/data/eval.weights] [--depth 4] [--exact 16]
                          [--out target/train/relabelled.bin]
   reversi-train fit      [--data crates/train/data/d8e20,crates/train/data/d8e20g2,crates/train/data/d10e20g3] [--epochs 400] [--ridge 2] [--smoothing 16] [--step 0.25]
@@ -91,6 +91,11 @@ impl Flags {
         self.0.get(name).map_or(default, String::as_str).to_string()
     }
 
+    /// A path the command cannot do without.
+    fn required(&self, name: &str) -> Result<PathBuf, String> {
+        self.0.get(name).map(PathBuf::from).ok_or(format!("--{name} is required"))
+    }
+
     /// The settings of self-played games that both self-play commands take, each with its default: `--seed` (1),
     /// `--random` (the range of random opening moves), `--depth` and `--exact`.
     fn games(&self, random: &str, depth: u32, exact: u32) -> Result<GamesFlags, String> {
@@ -139,7 +144,7 @@ enum Command {
     /// The error table of some weights against the baseline.
     Errors { data: String, weights: PathBuf, baseline: PathBuf },
     /// Solver nodes with each evaluation of `weights` (comma-separated) on the first `count` positions of an OBF file.
-    SolverNodes { obf: String, count: usize, weights: String },
+    SolverNodes { obf: PathBuf, count: usize, weights: String },
     /// A weights file written again in the current format (the same tables).
     Recode { weights: PathBuf, out: PathBuf },
     /// One weights file of two with the same phases: `endgame`'s phases for positions of `from_empties` empties and
@@ -176,27 +181,29 @@ fn parse_command(args: &[String]) -> Result<Command, String> {
                 );
             }
             // A generation is its folder and the weights its games search with: named each time, never guessed.
-            let required = |name: &str| flags.0.get(name).map(PathBuf::from).ok_or(format!("selfplay needs --{name}"));
-            let (dir, weights) = (required("dir")?, required("weights")?);
+            let (dir, weights) = (flags.required("dir")?, flags.required("weights")?);
             Ok(Command::Selfplay { config, dir, weights, chunks, chunk_games, threads })
         }
         "offshoots" => {
             let flags = Flags::parse(
                 rest,
-                &["dir", "weights", "sources", "threads", "seed", "plies", "depth", "exact", "chunks"],
+                &["dir", "weights", "sources", "threads", "seed", "plies", "depth", "exact", "selectivity", "chunks"],
             )?;
             let config = Offshoots {
                 seed: flags.get("seed", 4)?,
                 plies: parse_range(&flags.text("plies", "1-3"), "plies")?,
                 depth: flags.get("depth", 8)?,
                 exact_empties: flags.get("exact", 14)?,
+                selectivity: flags.get("selectivity", NO_SELECTIVITY)?,
             };
             let threads = flags.get("threads", 2)?;
             if threads == 0 || config.depth == 0 || config.depth > 60 || config.exact_empties > 60 {
                 return Err("--threads and --depth must be positive, --depth and --exact at most 60".into());
             }
-            let required = |name: &str| flags.0.get(name).map(PathBuf::from).ok_or(format!("offshoots needs --{name}"));
-            let (dir, weights) = (required("dir")?, required("weights")?);
+            if config.selectivity > NO_SELECTIVITY {
+                return Err(format!("--selectivity: 0 (prunes most) to {NO_SELECTIVITY} (unpruned)"));
+            }
+            let (dir, weights) = (flags.required("dir")?, flags.required("weights")?);
             let (sources, chunks) = (flags.text("sources", DEEP_DATA), flags.get("chunks", 1_000_000)?);
             Ok(Command::Offshoots { config, sources, dir, weights, chunks, threads })
         }
@@ -266,23 +273,21 @@ fn parse_command(args: &[String]) -> Result<Command, String> {
         }
         "solver-nodes" => {
             let flags = Flags::parse(rest, &["obf", "count", "weights"])?;
-            let obf = flags.0.get("obf").ok_or("--obf FILE is required")?.clone();
+            let obf = flags.required("obf")?;
             let weights = flags.text("weights", &format!("hand,{SHIPPED}"));
             Ok(Command::SolverNodes { obf, count: flags.get("count", 5)?, weights })
         }
         "recode" => {
             let flags = Flags::parse(rest, &["weights", "out"])?;
-            let file = |name: &str| flags.0.get(name).map(PathBuf::from).ok_or(format!("--{name} FILE is required"));
-            Ok(Command::Recode { weights: file("weights")?, out: file("out")? })
+            Ok(Command::Recode { weights: flags.required("weights")?, out: flags.required("out")? })
         }
         "splice" => {
             let flags = Flags::parse(rest, &["midgame", "endgame", "from", "out"])?;
-            let file = |name: &str| flags.0.get(name).map(PathBuf::from).ok_or(format!("--{name} FILE is required"));
             Ok(Command::Splice {
-                midgame: file("midgame")?,
-                endgame: file("endgame")?,
+                midgame: flags.required("midgame")?,
+                endgame: flags.required("endgame")?,
                 from_empties: Some(flags.get("from", 25)?).filter(|e| (1..=60).contains(e)).ok_or("--from: 1 to 60")?,
-                out: file("out")?,
+                out: flags.required("out")?,
             })
         }
         _ => Err(USAGE.to_string()),
@@ -590,8 +595,9 @@ fn splice_phases(mut midgame: Weights, endgame: &Weights, from_empties: u32) -> 
 /// Solves the first `count` positions of an OBF file once per evaluation of `weights` (files, or `hand` for the
 /// hand-set evaluation), each guiding the solver's ordering searches, and prints nodes and times; the solves must
 /// agree.
-fn solver_nodes(path: &str, count: usize, weights: &str) -> Result<(), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+fn solver_nodes(path: &Path, count: usize, weights: &str) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let path = path.display();
     let evaluators = weights
         .split(',')
         .map(|name| match name {
@@ -692,8 +698,8 @@ mod tests {
         };
         assert_eq!((config.seed, config.random_moves, config.depth, config.exact_empties), (1, (4, 16), 8, 20));
         assert_eq!((dir, weights), (PathBuf::from("d"), PathBuf::from("w")));
-        assert_eq!(parse("selfplay --weights w").unwrap_err(), "selfplay needs --dir");
-        assert_eq!(parse("selfplay --dir d").unwrap_err(), "selfplay needs --weights");
+        assert_eq!(parse("selfplay --weights w").unwrap_err(), "--dir is required");
+        assert_eq!(parse("selfplay --dir d").unwrap_err(), "--weights is required");
         assert_eq!((chunks, chunk_games, threads, config.noise), (1_000_000, 40, 2, 0.1));
         let Ok(Command::Fit { data, baseline, quantum, prior, config, .. }) =
             parse("fit --baseline none --quantum 0.5")
@@ -712,10 +718,10 @@ mod tests {
         else {
             panic!("offshoots with its defaults was refused")
         };
-        let expected = Offshoots { seed: 4, plies: (1, 3), depth: 8, exact_empties: 14 };
+        let expected = Offshoots { seed: 4, plies: (1, 3), depth: 8, exact_empties: 14, selectivity: NO_SELECTIVITY };
         assert_eq!((config, sources.as_str(), chunks, threads), (expected, DEEP_DATA, 1_000_000, 2));
         assert_eq!((dir, weights), (PathBuf::from("o"), PathBuf::from("w")));
-        assert_eq!(parse("offshoots --weights w").unwrap_err(), "offshoots needs --dir");
+        assert_eq!(parse("offshoots --weights w").unwrap_err(), "--dir is required");
         for bad in [
             "",
             "train",
@@ -728,6 +734,7 @@ mod tests {
             "offshoots --dir d --weights w --plies 3-1",
             "offshoots --dir d --weights w --depth 0",
             "offshoots --dir d --weights w --threads 0",
+            "offshoots --dir d --weights w --selectivity 6",
             "selfplay --noise",
             "fit --epochs many",
             "fit --phases 0",

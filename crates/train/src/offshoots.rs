@@ -19,6 +19,8 @@ pub struct Offshoots {
     pub depth: u32,
     /// Positions with at most this many empties are labelled by exact solves.
     pub exact_empties: u32,
+    /// Prob-cut level of the label searches (`Searcher::set_selectivity`; `NO_SELECTIVITY`, unpruned, by default).
+    pub selectivity: u8,
 }
 
 /// The position `plies` uniformly random moves on from `board`, forced passes played (and not counted), with a
@@ -47,15 +49,21 @@ pub fn label_offshoots(config: &Offshoots, sources: &[Sample], stream: u64, sear
     let span = config.plies.1.saturating_sub(config.plies.0) as u64 + 1;
     let midgame = Limits { depth: config.depth, exact_empties: 0, wld_empties: 0, node_budget: None };
     searcher.clear();
+    searcher.set_selectivity(config.selectivity);
     sources
         .iter()
         .filter_map(|source| {
             let plies = config.plies.0 + (rng.next_u64() % span) as u32;
             let board = random_branch(source.board, plies, &mut rng)?;
             let exact = board.empty_count() <= config.exact_empties;
-            let result =
-                if exact { searcher.solve(&board) } else { searcher.search(&board, &midgame).expect("no node budget") };
-            Some(Sample { board, game: source.game, score: result.score.clamp(-64, 64) as i8, exact })
+            // With no plies off the line (`--plies 0-0`, a relabelling of the games) a source already solved keeps
+            // its score: the solve would only repeat it.
+            let score = match exact {
+                true if source.exact && board == source.board => source.score as i32,
+                true => searcher.solve(&board).score,
+                false => searcher.search(&board, &midgame).expect("no node budget").score,
+            };
+            Some(Sample { board, game: source.game, score: score.clamp(-64, 64) as i8, exact })
         })
         .collect()
 }
@@ -79,7 +87,7 @@ mod tests {
 
     #[test]
     fn offshoots_are_reproducible_keep_their_games_and_exact_labels_are_solves() {
-        let config = Offshoots { seed: 4, plies: (1, 3), depth: 2, exact_empties: 10 };
+        let config = Offshoots { seed: 4, plies: (1, 3), depth: 2, exact_empties: 10, selectivity: 1 };
         let mut board = Board::start();
         let mut sources = Vec::new();
         let mut rng = Rng::new(9);
@@ -99,5 +107,24 @@ mod tests {
             assert!(s.board.empty_count() <= 10);
             assert_eq!(s.score as i32, searcher.solve(&s.board).score);
         }
+    }
+
+    #[test]
+    fn no_plies_relabel_the_line_and_keep_its_solved_scores() {
+        let config = Offshoots { seed: 4, plies: (0, 0), depth: 2, exact_empties: 10, selectivity: 1 };
+        let mut board = Board::start();
+        let mut sources = Vec::new();
+        let mut rng = Rng::new(11);
+        while let Some(next) = random_branch(board, 1, &mut rng) {
+            let exact = board.empty_count() <= 10;
+            // A score no search gives this line: a kept one shows no solve ran.
+            sources.push(Sample { board, game: 7, score: if exact { 63 } else { 0 }, exact });
+            board = next;
+        }
+        let labelled = label_offshoots(&config, &sources, 1, &mut Searcher::new(1));
+        let boards = |samples: &[Sample]| samples.iter().map(|s| s.board).collect::<Vec<_>>();
+        assert_eq!(boards(&labelled), boards(&sources), "every position of the line, none off it");
+        assert!(labelled.iter().filter(|s| s.exact).all(|s| s.score == 63));
+        assert!(labelled.iter().filter(|s| !s.exact).any(|s| s.score != 0), "the midgame ones are searched");
     }
 }
