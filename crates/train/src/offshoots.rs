@@ -85,16 +85,24 @@ mod tests {
         assert_eq!(random_branch(Board::new(u64::MAX, 0), 1, &mut rng), None);
     }
 
+    /// The positions of a game of random moves, each with a move for its side to move.
+    fn random_line(seed: u64) -> Vec<Board> {
+        let (mut board, mut line, mut rng) = (Board::start(), Vec::new(), Rng::new(seed));
+        while let Some(next) = random_branch(board, 1, &mut rng) {
+            line.push(board);
+            board = next;
+        }
+        line
+    }
+
     #[test]
     fn offshoots_are_reproducible_keep_their_games_and_exact_labels_are_solves() {
         let config = Offshoots { seed: 4, plies: (1, 3), depth: 2, exact_empties: 10, selectivity: 1 };
-        let mut board = Board::start();
-        let mut sources = Vec::new();
-        let mut rng = Rng::new(9);
-        while let Some(next) = random_branch(board, 1, &mut rng) {
-            sources.push(Sample { board, game: 30 + sources.len() as u32 % 3, score: 0, exact: false });
-            board = next;
-        }
+        let sources: Vec<Sample> = random_line(9)
+            .into_iter()
+            .enumerate()
+            .map(|(i, board)| Sample { board, game: 30 + i as u32 % 3, score: 0, exact: false })
+            .collect();
         let mut searcher = Searcher::new(1);
         let labelled = label_offshoots(&config, &sources, 2, &mut searcher);
         assert_eq!(labelled, label_offshoots(&config, &sources, 2, &mut searcher));
@@ -112,15 +120,14 @@ mod tests {
     #[test]
     fn no_plies_relabel_the_line_and_keep_its_solved_scores() {
         let config = Offshoots { seed: 4, plies: (0, 0), depth: 2, exact_empties: 10, selectivity: 1 };
-        let mut board = Board::start();
-        let mut sources = Vec::new();
-        let mut rng = Rng::new(11);
-        while let Some(next) = random_branch(board, 1, &mut rng) {
-            let exact = board.empty_count() <= 10;
-            // A score no search gives this line: a kept one shows no solve ran.
-            sources.push(Sample { board, game: 7, score: if exact { 63 } else { 0 }, exact });
-            board = next;
-        }
+        let sources: Vec<Sample> = random_line(11)
+            .into_iter()
+            .map(|board| {
+                let exact = board.empty_count() <= 10;
+                // A score no search gives this line: a kept one shows no solve ran.
+                Sample { board, game: 7, score: if exact { 63 } else { 0 }, exact }
+            })
+            .collect();
         let labelled = label_offshoots(&config, &sources, 1, &mut Searcher::new(1));
         let boards = |samples: &[Sample]| samples.iter().map(|s| s.board).collect::<Vec<_>>();
         assert_eq!(boards(&labelled), boards(&sources), "every position of the line, none off it");
