@@ -598,14 +598,14 @@ fn splice_phases(mut midgame: Weights, endgame: &Weights, from_empties: u32) -> 
 fn solver_nodes(path: &Path, count: usize, weights: &str) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let path = path.display();
-    let evaluators = weights
-        .split(',')
-        .map(|name| match name {
+    let names: Vec<&str> = weights.split(',').collect();
+    let evaluators = names
+        .iter()
+        .map(|&name| match name {
             "hand" => Ok(None),
             file => load_weights_from(Path::new(file)).map(Some),
         })
         .collect::<Result<Vec<Option<PatternEvaluator>>, String>>()?;
-    let names: Vec<&str> = weights.split(',').collect();
     println!(
         "| line | empties | score | {} |",
         names.iter().map(|n| format!("{n} nodes | time")).collect::<Vec<_>>().join(" | ")
