@@ -1,6 +1,6 @@
 //! Building the `Ai` a step at a time, for a caller that must not block for the whole build (the browser app,
 //! between frames): the 8×8 transposition table a few megabytes per step (tens of megabytes at once are a long
-//! task), the trained evaluation's weights a phase per step (all at once they take tens of milliseconds), then the
+//! task), the trained evaluation's weights a part at a time (all at once they take tens of milliseconds), then the
 //! searchers. On the web the weights wait, a step doing nothing, until the app has installed the data files
 //! (`shipped`); the table needs no data and fills meanwhile.
 
@@ -50,9 +50,10 @@ mod tests {
     #[test]
     fn the_build_ends_in_an_ai_that_plays() {
         let mut builder = AiBuilder::new(1);
-        // The header, the symmetry classes, a phase per step and the searchers with the last one (fewer steps when
-        // another test decoded the weights first).
-        let mut ai = (0..PHASES + 2).find_map(|_| builder.step()).expect("built within a step per phase and two more");
+        // The header, the symmetry classes, two steps a phase (a part of the stream, a phase's mirror entries) and
+        // the searchers with the last one (fewer steps when another test decoded the weights first).
+        let mut ai =
+            (0..2 * PHASES + 2).find_map(|_| builder.step()).expect("built within two steps per phase and two more");
         let (black, white) = VariantBoard::start_discs(8, Default::default());
         let start = VariantBoard::new(8, black, white);
         let decision = ThinkJob::new(&start, Level::Beginner.settings(), 0).run(&mut ai);

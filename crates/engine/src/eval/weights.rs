@@ -1,18 +1,25 @@
 //! The trained weights: a compact binary file (the asset `crates/engine/data/eval.weights`) and its expansion into the
 //! evaluation's tables.
 //!
-//! Format, little-endian: the magic `RVW2`, the phase count (u8, 1-60: equal slices of the empties, see
-//! `pattern::phase`), the weights per phase (u32), the length of the runs stream (u32), then two streams over all
-//! phases of the weights that are representatives of their mirror class (`pattern::canonical_indices`): the LEB128
-//! runs of zeros before each non-zero value, then the values (zigzag LEB128); the zeros after the last value are
-//! implicit. Most pattern configurations never occur in play and stay zero, so the runs keep the file small; apart,
-//! runs and values each compress better under gzip (as the site serves the file) than interleaved: 10 % smaller.
-//! Files of the first format, `RVW1` (no runs length, runs and values interleaved as pairs), still read.
+//! Format, little-endian: the magic `RVW3`, the phase count (u8, 1-60: equal slices of the empties, see
+//! `pattern::phase`), the weights per phase (u32), the length of the runs stream (u32), then two streams over the
+//! weights that are representatives of their mirror class (`pattern::canonical_indices`), each representative's
+//! phases one after the other as changes from the phase before (the first from zero): the LEB128 runs of unchanged
+//! slots before each change, then the changes (zigzag LEB128); the slots after the last change are unchanged. Most
+//! pattern configurations never occur in play and stay zero in every phase, so the runs keep the file small; the
+//! fit smooths each weight across phases, so the changes are small numbers; and apart, runs and changes each
+//! compress better under gzip (as the site serves the file) than interleaved.
+//!
+//! Files of the earlier formats still read (the training tools and matches compare against such files): `RVW2`
+//! held each phase's values after the phase before, not changes, and `RVW1` also had no runs length, its runs and
+//! values interleaved as pairs.
 
 use super::pattern::{canonical_indices, PHASE_SIZE, PHASE_SIZE_WITHOUT_POTENTIAL};
 
-const MAGIC: &[u8; 4] = b"RVW2";
-/// The first format: runs and values interleaved (the training tools and matches still read such files).
+const MAGIC: &[u8; 4] = b"RVW3";
+/// The second format: phase after phase, values rather than changes.
+const MAGIC_BY_PHASE: &[u8; 4] = b"RVW2";
+/// The first format: as the second, its runs and values interleaved.
 const MAGIC_INTERLEAVED: &[u8; 4] = b"RVW1";
 
 /// Weights are stored in sixteenths of a disc.
@@ -85,23 +92,28 @@ impl Weights {
     }
 
     pub fn encode(&self) -> Vec<u8> {
-        let (mut runs, mut values) = (Vec::new(), Vec::new());
-        let mut zeros = 0u64;
-        for v in representatives(&self.values) {
-            if v == 0 {
-                zeros += 1;
-                continue;
+        let (mut runs, mut changes) = (Vec::new(), Vec::new());
+        let mut unchanged = 0u64;
+        let representatives = representatives(&canonical_indices(), PHASE_SIZE);
+        for &r in &representatives {
+            let mut before = 0;
+            for phase in 0..self.phases {
+                let value = i32::from(self.values[phase * PHASE_SIZE + r as usize]);
+                if value == before {
+                    unchanged += 1;
+                    continue;
+                }
+                push_varint(&mut runs, unchanged);
+                push_varint(&mut changes, zigzag(value - before));
+                (unchanged, before) = (0, value);
             }
-            push_varint(&mut runs, zeros);
-            push_varint(&mut values, zigzag(v));
-            zeros = 0;
         }
         let mut out = MAGIC.to_vec();
         out.push(self.phases as u8);
         out.extend_from_slice(&(PHASE_SIZE as u32).to_le_bytes());
         out.extend_from_slice(&(runs.len() as u32).to_le_bytes());
         out.extend(runs);
-        out.extend(values);
+        out.extend(changes);
         out
     }
 
@@ -110,8 +122,9 @@ impl Weights {
     }
 }
 
-/// A weights file decoded one phase per `step` (after a first step that builds the symmetry classes), so a caller that must stay responsive (the browser app) can spread
-/// the work over several tasks; [`Weights::decode`] runs it to the end at once.
+/// A weights file decoded in short steps, so a caller that must stay responsive (the browser app) can spread the
+/// work over several tasks: the symmetry classes, then a part of the stream per step (as many parts as phases),
+/// then one phase's mirror entries per step. [`Weights::decode`] runs it to the end at once.
 pub struct PhasedDecoder<'a> {
     bytes: &'a [u8],
     /// The next run's byte, and the end of the runs.
@@ -119,18 +132,21 @@ pub struct PhasedDecoder<'a> {
     runs_end: usize,
     /// The next value's byte: `None` in an `RVW1` file, whose values follow their runs.
     values_at: Option<usize>,
+    /// Whether the stream holds each representative's phases together as changes (`RVW3`), or phase after phase
+    /// as values (`RVW1`, `RVW2`).
+    by_representative: bool,
     /// The header's phase size: with or without the potential mobility tables.
     phase_size: usize,
     /// Built by the first `step` (empty before): on a phone the symmetry classes take as long as several phases.
     canonical: Vec<u32>,
-    /// The class representatives of a phase in index order: the stream's slots, phase after phase, are these.
+    /// The class representatives of a phase in index order: the stream's slots are these, in every phase.
     representatives: Vec<u32>,
     /// The slot after the last value read.
     slot: usize,
-    /// A value already read (with its slot) that belongs to a later phase.
-    pending: Option<(usize, i16)>,
-    /// Phases decoded so far, of `phases`.
-    phase: usize,
+    /// A value already read (with its slot) that belongs to a later part.
+    pending: Option<(usize, i32)>,
+    /// Steps taken after the first: `phases` parts of the stream read, then `phases` phases' mirror entries.
+    done: usize,
     phases: usize,
     values: Vec<i16>,
 }
@@ -138,9 +154,10 @@ pub struct PhasedDecoder<'a> {
 impl<'a> PhasedDecoder<'a> {
     /// Checks the header; the tables are filled by `step`.
     pub fn new(bytes: &'a [u8]) -> Result<Self, WeightsError> {
-        let split = match bytes.get(..4) {
-            Some(magic) if magic == MAGIC => true,
-            Some(magic) if magic == MAGIC_INTERLEAVED => false,
+        let (by_representative, split) = match bytes.get(..4) {
+            Some(magic) if magic == MAGIC => (true, true),
+            Some(magic) if magic == MAGIC_BY_PHASE => (false, true),
+            Some(magic) if magic == MAGIC_INTERLEAVED => (false, false),
             _ => return Err(WeightsError::BadMagic),
         };
         if bytes.len() < 9 {
@@ -168,32 +185,51 @@ impl<'a> PhasedDecoder<'a> {
             runs,
             runs_end,
             values_at,
+            by_representative,
             phase_size,
             canonical: Vec::new(),
             representatives: Vec::new(),
             slot: 0,
             pending: None,
-            phase: 0,
+            done: 0,
             values: vec![0; phases * PHASE_SIZE],
             phases,
         })
     }
 
-    /// Builds the symmetry classes (the first step), then decodes the next phase's tables; whether every phase is
-    /// decoded now.
+    /// Builds the symmetry classes (the first step), then reads the next part of the stream or fills the next
+    /// phase's mirror entries; whether every phase is decoded now.
     pub fn step(&mut self) -> Result<bool, WeightsError> {
         if self.canonical.is_empty() {
             self.canonical = canonical_indices();
-            let canonical = &self.canonical;
-            self.representatives = (0..self.phase_size as u32).filter(|&i| canonical[i as usize] == i).collect();
+            self.representatives = representatives(&self.canonical, self.phase_size);
             return Ok(false);
         }
-        if self.phase == self.phases {
-            return Ok(true);
+        if self.done < self.phases {
+            self.read_part(self.done)?;
+        } else if self.done < 2 * self.phases {
+            let table = &mut self.values[(self.done - self.phases) * PHASE_SIZE..][..PHASE_SIZE];
+            for (i, &c) in self.canonical.iter().enumerate() {
+                table[i] = table[c as usize];
+            }
         }
-        let per_phase = self.representatives.len();
-        let first = self.phase * per_phase;
-        let table = &mut self.values[self.phase * PHASE_SIZE..][..PHASE_SIZE];
+        self.done = (self.done + 1).min(2 * self.phases);
+        Ok(self.done == 2 * self.phases)
+    }
+
+    /// Reads part `part` of the stream: a phase of representatives (`RVW1`, `RVW2`), or a slice of the
+    /// representatives with all their phases (`RVW3`, whose changes are then summed up phase by phase).
+    fn read_part(&mut self, part: usize) -> Result<(), WeightsError> {
+        let (per_phase, phases) = (self.representatives.len(), self.phases);
+        let slice = per_phase.div_ceil(phases);
+        let (first, end) = if self.by_representative {
+            let representatives = (part * slice).min(per_phase)..((part + 1) * slice).min(per_phase);
+            (representatives.start * phases, representatives.end * phases)
+        } else {
+            (part * per_phase, (part + 1) * per_phase)
+        };
+        // Changes are summed in i32: a change may span twice a weight's range.
+        let mut read = vec![0i32; end - first];
         loop {
             let (slot, value) = match self.pending.take() {
                 Some(read) => read,
@@ -211,20 +247,34 @@ impl<'a> PhasedDecoder<'a> {
                 }
                 None => break,
             };
-            if slot >= self.phases * per_phase {
+            if slot >= phases * per_phase {
                 return Err(WeightsError::Corrupt);
             }
-            if slot >= first + per_phase {
+            if slot >= end {
                 self.pending = Some((slot, value));
                 break;
             }
-            table[self.representatives[slot - first] as usize] = value;
+            read[slot - first] = value;
         }
-        for i in 0..PHASE_SIZE {
-            table[i] = table[self.canonical[i] as usize];
+        let table_entry = |phase: usize, k: usize| phase * PHASE_SIZE + self.representatives[k] as usize;
+        let mut write = |at: usize, value: i32| -> Result<(), WeightsError> {
+            self.values[at] = i16::try_from(value).map_err(|_| WeightsError::Corrupt)?;
+            Ok(())
+        };
+        if self.by_representative {
+            for (k, phases_read) in (first / phases..).zip(read.chunks(phases)) {
+                let mut value = 0;
+                for (phase, change) in phases_read.iter().enumerate() {
+                    value += change;
+                    write(table_entry(phase, k), value)?;
+                }
+            }
+        } else {
+            for (k, &value) in read.iter().enumerate() {
+                write(table_entry(part, k), value)?;
+            }
         }
-        self.phase += 1;
-        Ok(self.phase == self.phases)
+        Ok(())
     }
 
     /// Decodes the phases left and returns the weights.
@@ -234,24 +284,20 @@ impl<'a> PhasedDecoder<'a> {
     }
 }
 
-/// The values of the class representatives, phase after phase, in index order.
-fn representatives(values: &[i16]) -> impl Iterator<Item = i16> + '_ {
-    let canonical = canonical_indices();
-    values.chunks(PHASE_SIZE).flat_map(move |chunk| {
-        let keep: Vec<i16> =
-            chunk.iter().enumerate().filter(|(i, _)| canonical[*i] as usize == *i).map(|(_, &v)| v).collect();
-        keep
-    })
+/// The class representatives among the first `phase_size` entries of a phase, in index order.
+fn representatives(canonical: &[u32], phase_size: usize) -> Vec<u32> {
+    (0..phase_size as u32).filter(|&i| canonical[i as usize] == i).collect()
 }
 
-fn zigzag(v: i16) -> u64 {
-    let v = v as i64;
+fn zigzag(v: i32) -> u64 {
+    let v = i64::from(v);
     ((v << 1) ^ (v >> 63)) as u64
 }
 
-fn unzigzag(z: u64) -> Option<i16> {
+/// A stored value or change: never zero (the runs skip those), and within twice a weight's range.
+fn unzigzag(z: u64) -> Option<i32> {
     let v = (z >> 1) as i64 ^ -((z & 1) as i64);
-    i16::try_from(v).ok().filter(|&v| v != 0)
+    i32::try_from(v).ok().filter(|&v| v != 0 && v.abs() <= 2 * i32::from(i16::MAX) + 1)
 }
 
 fn push_varint(out: &mut Vec<u8>, mut x: u64) {
@@ -315,39 +361,70 @@ mod tests {
     }
 
     #[test]
-    fn decoding_a_phase_per_step_gives_the_same_tables() {
+    fn decoding_in_steps_gives_the_same_tables() {
         let w = sparse_random();
         let bytes = w.encode();
         let mut decoder = PhasedDecoder::new(&bytes).unwrap();
         let steps = std::iter::from_fn(|| Some(decoder.step().unwrap())).position(|done| done).unwrap() + 1;
-        assert_eq!(steps, 1 + PHASES, "the symmetry classes, then one step per phase");
+        assert_eq!(steps, 1 + 2 * PHASES, "the symmetry classes, a part of the stream per phase, each phase's mirrors");
         assert_eq!(decoder.finish(), Ok(w));
+    }
+
+    #[test]
+    fn changes_may_span_twice_a_weights_range_but_no_sum_leaves_it() {
+        let mut w = Weights::zeros(3);
+        w.values[0] = i16::MIN;
+        w.values[PHASE_SIZE] = i16::MAX;
+        w.values[2 * PHASE_SIZE] = -1;
+        assert_eq!(Weights::decode(&w.encode()), Ok(w));
+        // Three phases of one representative, each 30,000 more than the phase before.
+        let mut header = MAGIC.to_vec();
+        header.push(3);
+        header.extend_from_slice(&(PHASE_SIZE as u32).to_le_bytes());
+        let climbing = split_file(&header, &[(0, zigzag(30_000)), (0, zigzag(30_000))]);
+        assert_eq!(Weights::decode(&climbing), Err(WeightsError::Corrupt));
+    }
+
+    /// The (run, zigzagged value) pairs of the phase-after-phase formats (`RVW1`, `RVW2`) for the first
+    /// `phase_size` entries of each phase.
+    fn by_phase_pairs(w: &Weights, phase_size: usize) -> Vec<(u64, u64)> {
+        let representatives = representatives(&canonical_indices(), phase_size);
+        let mut pairs = Vec::new();
+        let mut zeros = 0;
+        for chunk in w.values.chunks(PHASE_SIZE) {
+            for &r in &representatives {
+                if chunk[r as usize] == 0 {
+                    zeros += 1;
+                    continue;
+                }
+                pairs.push((zeros, zigzag(i32::from(chunk[r as usize]))));
+                zeros = 0;
+            }
+        }
+        pairs
+    }
+
+    fn interleaved_file(phases: usize, phase_size: usize, pairs: &[(u64, u64)]) -> Vec<u8> {
+        let mut bytes = MAGIC_INTERLEAVED.to_vec();
+        bytes.push(phases as u8);
+        bytes.extend_from_slice(&(phase_size as u32).to_le_bytes());
+        for &(run, value) in pairs {
+            push_varint(&mut bytes, run);
+            push_varint(&mut bytes, value);
+        }
+        bytes
     }
 
     #[test]
     fn files_without_the_potential_mobility_tables_read_them_as_zero() {
         let mut w = sparse_random();
-        let canonical = canonical_indices();
-        let kept = (0..PHASE_SIZE_WITHOUT_POTENTIAL).filter(|&i| canonical[i] as usize == i).count();
-        // The older layout: its phase size in the header, and each phase's stream only its own representatives.
-        let mut bytes = MAGIC_INTERLEAVED.to_vec();
-        bytes.push(w.phases as u8);
-        bytes.extend_from_slice(&(PHASE_SIZE_WITHOUT_POTENTIAL as u32).to_le_bytes());
-        let mut zeros = 0;
         for chunk in w.values.chunks_mut(PHASE_SIZE) {
             chunk[PHASE_SIZE_WITHOUT_POTENTIAL..].fill(0);
-            for v in representatives(chunk).take(kept) {
-                if v == 0 {
-                    zeros += 1;
-                    continue;
-                }
-                push_varint(&mut bytes, zeros);
-                push_varint(&mut bytes, zigzag(v));
-                zeros = 0;
-            }
         }
         assert!(w.values.iter().any(|&v| v != 0));
-        assert_eq!(Weights::decode(&bytes), Ok(w));
+        // The older layout: its phase size in the header, and each phase's stream only its own representatives.
+        let pairs = by_phase_pairs(&w, PHASE_SIZE_WITHOUT_POTENTIAL);
+        assert_eq!(Weights::decode(&interleaved_file(w.phases, PHASE_SIZE_WITHOUT_POTENTIAL, &pairs)), Ok(w));
     }
 
     #[test]
@@ -398,19 +475,13 @@ mod tests {
     }
 
     #[test]
-    fn files_with_runs_and_values_interleaved_read_the_same() {
+    fn files_of_the_earlier_formats_read_the_same() {
         let w = sparse_random();
-        let bytes = w.encode();
-        assert_eq!(&bytes[..4], MAGIC);
-        let runs_end = 13 + u32::from_le_bytes(bytes[9..13].try_into().unwrap()) as usize;
-        let (mut runs_at, mut values_at) = (13, runs_end);
-        let mut interleaved = MAGIC_INTERLEAVED.to_vec();
-        interleaved.extend_from_slice(&bytes[4..9]);
-        while runs_at < runs_end {
-            push_varint(&mut interleaved, read_varint(&bytes, &mut runs_at).unwrap());
-            push_varint(&mut interleaved, read_varint(&bytes, &mut values_at).unwrap());
-        }
-        assert_eq!(values_at, bytes.len(), "every value has its run");
-        assert_eq!(Weights::decode(&interleaved), Ok(w));
+        let pairs = by_phase_pairs(&w, PHASE_SIZE);
+        let mut header = MAGIC_BY_PHASE.to_vec();
+        header.push(w.phases as u8);
+        header.extend_from_slice(&(PHASE_SIZE as u32).to_le_bytes());
+        assert_eq!(Weights::decode(&split_file(&header, &pairs)), Ok(w.clone()));
+        assert_eq!(Weights::decode(&interleaved_file(w.phases, PHASE_SIZE, &pairs)), Ok(w));
     }
 }
