@@ -377,7 +377,7 @@ mod tests {
         w.values[PHASE_SIZE] = i16::MAX;
         w.values[2 * PHASE_SIZE] = -1;
         assert_eq!(Weights::decode(&w.encode()), Ok(w));
-        // Three phases of one representative, each 30,000 more than the phase before.
+        // One representative climbing 30,000 a phase: its second phase leaves a weight's range.
         let mut header = MAGIC.to_vec();
         header.push(3);
         header.extend_from_slice(&(PHASE_SIZE as u32).to_le_bytes());
