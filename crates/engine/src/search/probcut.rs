@@ -23,18 +23,18 @@ pub fn shallow_depth(depth: u32) -> u32 {
 /// Fitted deep ≈ slope·shallow + intercept and residual σ in discs, indexed by deep depth (`MIN_DEPTH`..=12;
 /// deeper depths use the last row).
 const FIT: [(f64, f64, f64); 10] = [
-    // Measured 2026-11-26 on 200 positions with 24-48 empties (the spliced weights of issue 31's refit, from 21
-    // empties gen3's), deep/shallow:
-    (1.020, -0.067, 3.580), // 3/1
-    (1.012, -0.068, 2.938), // 4/2
-    (1.008, -0.140, 2.762), // 5/3
-    (1.032, 0.189, 3.517),  // 6/2
-    (1.018, 0.195, 3.425),  // 7/3
-    (1.035, 0.559, 3.276),  // 8/4
-    (1.022, 0.605, 2.731),  // 9/5
-    (1.042, 0.537, 3.861),  // 10/4
-    (1.032, 0.713, 3.235),  // 11/5
-    (1.033, 0.450, 2.997),  // 12/6
+    // Measured 2026-11-27 on 200 positions with 24-48 empties (issue 31's fit with the depth-10 offshoots),
+    // deep/shallow:
+    (1.013, -0.172, 3.512), // 3/1
+    (1.014, 0.086, 2.957),  // 4/2
+    (1.009, -0.129, 2.844), // 5/3
+    (1.034, 0.349, 3.560),  // 6/2
+    (1.014, 0.069, 3.361),  // 7/3
+    (1.029, 0.644, 3.182),  // 8/4
+    (1.012, 0.292, 3.080),  // 9/5
+    (1.031, 0.869, 3.703),  // 10/4
+    (1.020, 0.209, 3.455),  // 11/5
+    (1.016, 0.842, 3.042),  // 12/6
 ];
 
 /// The fitted parameters as bytes, for a fingerprint: values searched with other parameters, as a stopped book
