@@ -2,7 +2,6 @@
 //! counted twice), parity and potential mobility in the endgame; evaluation-based ordering in the midgame.
 
 use super::parity::odd_quadrant_squares;
-use super::tt::NO_MOVE;
 use crate::bits::{neighbours, squares_of};
 use crate::eval::Evaluator;
 use crate::rules::{Board, CORNERS};
@@ -157,16 +156,11 @@ pub fn order_end(
     }
 }
 
-/// Midgame ordering: the table's move, then the child's evaluation from our side and its mobility.
-pub fn order_mid(evaluator: &dyn Evaluator, list: &mut MoveList, board: &Board, tt_move: u8) {
-    if tt_move == NO_MOVE && list.len() == 1 {
-        return;
-    }
+/// Midgame ordering: the child's evaluation from our side and its mobility. The table's move is not keyed: the
+/// search tries it first, alone, and orders the others only if it does not cut (most of the time it does, and the
+/// children's evaluations would be wasted).
+pub fn order_mid(evaluator: &dyn Evaluator, list: &mut MoveList, board: &Board) {
     for m in list.iter_mut() {
-        if m.square as u8 == tt_move {
-            m.key = TT_MOVE_KEY;
-            continue;
-        }
         let child = board.play_with(m.square, m.flipped);
         m.key = -evaluator.fine(&child) - weighted_mobility(child.moves()) * MID_REPLY_WEIGHT;
     }
