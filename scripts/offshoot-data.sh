@@ -9,8 +9,9 @@
 #   nohup nice -n 19 scripts/offshoot-data.sh > offshoot-data.log 2>&1 &
 #
 # THREADS (2) the generator threads; WEIGHTS (crates/train/weights/potential12-g3x3.weights) label the positions; DIR
-# (crates/train/data/off-d8) holds the chunks. It runs a copy of the binary from RUN (outside the build directory,
-# which other builds replace while it runs). SEED, DEPTH, EXACT and SELECTIVITY (4, 8, 14, 5 = unpruned) are the
+# (crates/train/data/off-d8) holds the chunks; SOURCES (the three generations' folders, comma-separated) hold the games
+# they start from. It runs a copy of the binary from RUN (outside the build directory, which other builds replace
+# while it runs). SEED, DEPTH, EXACT and SELECTIVITY (4, 8, 14, 5 = unpruned) are the
 # label searches'; the depth-10 offshoots of docs/training.md are made by
 #
 #   git show 37b57ff:crates/engine/data/eval.weights > target/refit.weights
@@ -25,9 +26,10 @@ SEED=${SEED:-4}
 DEPTH=${DEPTH:-8}
 EXACT=${EXACT:-14}
 SELECTIVITY=${SELECTIVITY:-5}
+SOURCES=${SOURCES:-crates/train/data/d8e20,crates/train/data/d8e20g2,crates/train/data/d10e20g3}
 cargo build --release -p train
 mkdir -p "$RUN"
 cp "${CARGO_TARGET_DIR:-target}/release/reversi-train" "$RUN/reversi-train"
 exec "$RUN/reversi-train" offshoots --dir "$DIR" --weights "$WEIGHTS" \
-  --sources crates/train/data/d8e20,crates/train/data/d8e20g2,crates/train/data/d10e20g3 \
+  --sources "$SOURCES" \
   --threads "$THREADS" --seed "$SEED" --plies 1-3 --depth "$DEPTH" --exact "$EXACT" --selectivity "$SELECTIVITY"
