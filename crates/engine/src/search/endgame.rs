@@ -66,8 +66,10 @@ impl Searcher {
         }
         let mut list = MoveList::new(board, moves);
         self.prefetch_children(board, &list, empties);
-        order_end(&mut list, board, tt_move, empties, |child, depth| self.ordering_estimate(child, depth));
-        let Some((best, best_move)) = self.pvs_moves(board, &mut list, Some(0), |_, _| {}, alpha, beta, Self::pvs_end)
+        let order = |s: &mut Self, list: &mut MoveList| {
+            order_end(list, board, tt_move, empties, |child, depth| s.ordering_estimate(child, depth));
+        };
+        let Some((best, best_move)) = self.pvs_moves(board, &mut list, Some(0), order, alpha, beta, Self::pvs_end)
         else {
             return alpha;
         };
