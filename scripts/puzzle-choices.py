@@ -11,8 +11,9 @@ per position (`?` for a move the line does not list).
     R=../shared/reference
     python3 scripts/puzzle-choices.py 0.3 $R/fforum-20-39.obf,$R/fforum-40-59.obf target/release/reversi-engine "$B"
 """
-import subprocess
 import sys
+
+from nboard_engine import NBoardEngine
 
 
 def puzzles(path):
@@ -33,31 +34,14 @@ def puzzles(path):
     return out
 
 
-class Engine:
-    def __init__(self, program, movetime):
-        self.program = program
-        self.proc = subprocess.Popen([program, "nboard", "--level", "master"],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("nboard 2")
-        self.send(f"set movetime {movetime}")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def move(self, board, side):
-        """The engine's move in the position, lower case (`=== F5/...` in NBoard's protocol)."""
-        ggf_board = board.replace('X', '*')
-        self.send(f"set game (;GM[Othello]BO[8 {ggf_board} {'*' if side == 'X' else 'O'}];)")
-        self.send("go")
-        for line in self.proc.stdout:
-            if line.startswith("=== "):
-                return line.split()[1].split('/')[0].lower()
-        sys.exit(f"{self.program} exited without a move")
-
-    def close(self):
-        self.proc.stdin.close()
-        self.proc.wait()
+def choose(engine, board, side):
+    """The engine's move in the position, lower case (`=== F5/...` in NBoard's protocol)."""
+    engine.set_position(board.replace('X', '*'), '*' if side == 'X' else 'O')
+    engine.send("go")
+    for line in engine.proc.stdout:
+        if line.startswith("=== "):
+            return line.split()[1].split('/')[0].lower()
+    sys.exit(f"{engine.program} exited without a move")
 
 
 def main():
@@ -66,10 +50,10 @@ def main():
     movetime = sys.argv[1]
     positions = [p for path in sys.argv[2].split(',') for p in puzzles(path)]
     for program in sys.argv[3:]:
-        engine = Engine(program, movetime)
+        engine = NBoardEngine(program, movetime)
         losses = []
         for board, side, scores in positions:
-            move = engine.move(board, side)
+            move = choose(engine, board, side)
             losses.append(max(scores.values()) - scores[move] if move in scores else None)
         engine.close()
         known = [loss for loss in losses if loss is not None]

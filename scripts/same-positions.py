@@ -13,9 +13,10 @@ midgame nodes, so a total over a match depends on which moves each side spent it
 import argparse
 import os
 import random
-import subprocess
 import time
 from collections import defaultdict
+
+from nboard_engine import NBoardEngine
 
 TICKS = os.sysconf("SC_CLK_TCK")
 DIRECTIONS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
@@ -44,25 +45,13 @@ def play(mover, other, square):
     return other - flipped, mover | flipped | {square}
 
 
-class Engine:
-    def __init__(self, program, movetime):
-        # nice execs the engine, so /proc/<pid> is the engine's own
-        self.proc = subprocess.Popen(["nice", "-n", "10", program, "nboard", "--level", "master"],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("nboard 2")
-        self.send(f"set movetime {movetime}")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
+class Engine(NBoardEngine):
     def cpu_seconds(self):
         fields = open(f"/proc/{self.proc.pid}/stat").read().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / TICKS
 
     def go(self, mover, other):
-        board = "".join("*" if s in mover else "O" if s in other else "-" for s in range(64))
-        self.send(f"set game (;GM[Othello]PC[same-positions]TY[8]BO[8 {board} *];)")
+        self.set_position("".join("*" if s in mover else "O" if s in other else "-" for s in range(64)), "*")
         cpu, wall = self.cpu_seconds(), time.time()
         self.send("go")
         status, nodes, move = "", 0.0, None
@@ -89,7 +78,7 @@ def main():
     parser.add_argument("--movetime", default="1")
     parser.add_argument("--games", type=int, default=3)
     args = parser.parse_args()
-    engines = {"A": Engine(args.a, args.movetime), "B": Engine(args.b, args.movetime)}
+    engines = {"A": Engine(args.a, args.movetime, nice=10), "B": Engine(args.b, args.movetime, nice=10)}
     totals = defaultdict(lambda: [0, 0.0, 0.0, 0.0])  # moves, nodes, wall, cpu
     for seed in range(1, args.games + 1):
         rng, mover, other = random.Random(seed), {28, 35}, {27, 36}
