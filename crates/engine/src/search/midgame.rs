@@ -48,7 +48,7 @@ impl Searcher {
         // The table's move first, alone; the rest ordered only if it does not cut. The children of a node one ply
         // from the horizon are leaves: ordering them costs as much as searching them.
         let sorted_from = (depth > 1 && list.len() > 1).then(|| usize::from(list.move_to_front(tt_move)));
-        let order = |s: &mut Searcher, list: &mut MoveList| order_mid(&*s.evaluator, list, board);
+        let order = |s: &mut Searcher, list: &mut MoveList| order_mid(&*s.evaluator, list, board, depth);
         let Some((best, best_move)) =
             self.pvs_moves(board, &mut list, sorted_from, order, alpha, beta, |s, child, a, b| {
                 s.pvs_mid(child, depth - 1, a, b)

@@ -156,12 +156,24 @@ pub fn order_end(
     }
 }
 
-/// Midgame ordering: the child's evaluation from our side and its mobility. The table's move is not keyed: the
-/// search tries it first, alone, and orders the others only if it does not cut (most of the time it does, and the
-/// children's evaluations would be wasted).
-pub fn order_mid(evaluator: &dyn Evaluator, list: &mut MoveList, board: &Board) {
+/// From this depth the midgame orders a node's children by their evaluation; a node of depth 2 orders them by their
+/// replies alone. Its grandchildren are leaves, so evaluating the children cost as much as the search it ordered:
+/// `deepen --positions 12 --seconds 2`, seeds 11 and 12, reached each depth from 12 to 18 in about a sixth less CPU
+/// time (more nodes, faster ones); replies alone at depths 3 and 4 as well gained nothing more, no ordering at
+/// depth 2 lost.
+const EVAL_ORDER_DEPTH: u32 = 3;
+
+/// Midgame ordering: the child's evaluation from our side and its mobility (its mobility alone below
+/// `EVAL_ORDER_DEPTH`). The table's move is not keyed: the search tries it first, alone, and orders the others only
+/// if it does not cut (most of the time it does, and the children's evaluations would be wasted).
+pub fn order_mid(evaluator: &dyn Evaluator, list: &mut MoveList, board: &Board, depth: u32) {
     for m in list.iter_mut() {
         let child = board.play_with(m.square, m.flipped);
-        m.key = -evaluator.fine(&child) - weighted_mobility(child.moves()) * MID_REPLY_WEIGHT;
+        let replies = weighted_mobility(child.moves());
+        m.key = if depth < EVAL_ORDER_DEPTH {
+            -replies
+        } else {
+            -evaluator.fine(&child) - replies * MID_REPLY_WEIGHT
+        };
     }
 }
