@@ -12,37 +12,14 @@ midgame nodes, so a total over a match depends on which moves each side spent it
 """
 import argparse
 import os
-import random
 import time
 from collections import defaultdict
 
+from board_rules import legal, opening, play, square_of
 from nboard_engine import NBoardEngine
 
 TICKS = os.sysconf("SC_CLK_TCK")
-DIRECTIONS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 BANDS = [(45, 60), (30, 44), (25, 29), (19, 24), (0, 18)]
-
-
-def flips(mover, other, square):
-    row, col, flipped = square // 8, square % 8, set()
-    for dr, dc in DIRECTIONS:
-        line, r, c = [], row + dr, col + dc
-        while 0 <= r < 8 and 0 <= c < 8 and r * 8 + c in other:
-            line.append(r * 8 + c)
-            r, c = r + dr, c + dc
-        if line and 0 <= r < 8 and 0 <= c < 8 and r * 8 + c in mover:
-            flipped.update(line)
-    return flipped
-
-
-def legal(mover, other):
-    return [s for s in range(64) if s not in mover and s not in other and flips(mover, other, s)]
-
-
-def play(mover, other, square):
-    """The position after the move, from the next mover's side."""
-    flipped = flips(mover, other, square)
-    return other - flipped, mover | flipped | {square}
 
 
 class Engine(NBoardEngine):
@@ -81,10 +58,7 @@ def main():
     engines = {"A": Engine(args.a, args.movetime, nice=10), "B": Engine(args.b, args.movetime, nice=10)}
     totals = defaultdict(lambda: [0, 0.0, 0.0, 0.0])  # moves, nodes, wall, cpu
     for seed in range(1, args.games + 1):
-        rng, mover, other = random.Random(seed), {28, 35}, {27, 36}
-        for _ in range(8):
-            moves = legal(mover, other)
-            mover, other = play(mover, other, rng.choice(moves)) if moves else (other, mover)
+        mover, other = opening(seed)
         ply = 0
         while True:
             moves = legal(mover, other)
@@ -108,8 +82,7 @@ def main():
                         total[1] += nodes
                         total[2] += wall
                         total[3] += cpu
-            move = answers["A"][0].lower()
-            mover, other = play(mover, other, "abcdefgh".index(move[0]) + 8 * (int(move[1]) - 1))
+            mover, other = play(mover, other, square_of(answers["A"][0]))
             ply += 1
     for key in BANDS + ["all"]:
         name = "all" if key == "all" else f"{key[0]}-{key[1]} empties"
