@@ -82,7 +82,8 @@ impl Searcher {
             }
             return -self.search_eval_1(&board.pass(), -beta, -alpha);
         }
-        let first = if (moves >> tt_move) & 1 == 1 { 1u64 << tt_move } else { 0 };
+        // The table's move if it is legal here (`NO_MOVE`, 64, shifts out to nothing).
+        let first = moves & 1u64.checked_shl(u32::from(tt_move)).unwrap_or(0);
         let (mut best, mut best_move) = (-INFINITY, NO_MOVE);
         for square in squares_of(first).chain(squares_of(moves & !first)) {
             self.nodes += 1;
