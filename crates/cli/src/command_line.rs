@@ -28,6 +28,7 @@ pub const USAGE: &str = "usage: reversi-engine perft <depth>
                                              each level's thinking time and slice length on every board
        reversi-engine match [--games N] [--a SIDE] [--b SIDE] [--exact E] [--plies P] [--seed S] [--weights FILE]
                             [--a-weights FILE] [--b-weights FILE] [--movetime 100ms[,300ms..]] [--depths]
+                            [--balanced DISCS]
                                              SIDE = hand:DEPTH, pattern:DEPTH, level:NAME (its settings, on
                                              its node budget), clock:NAME[:SCALE] (on the clock as the app
                                              plays it, times scaled), fixed:NAME:MS (MS every move, no book
@@ -37,7 +38,9 @@ pub const USAGE: &str = "usage: reversi-engine perft <depth>
                                              each --movetime; e.g. the baseline of scripts/baseline.sh);
                                              with --movetime DEPTH is the cap of a timed search, and the
                                              match is played at each time per move in turn; each side's
-                                             depth per move is summed up, --depths lists every move's
+                                             depth per move is summed up, --depths lists every move's;
+                                             --balanced keeps only openings a depth-12 search scores
+                                             within DISCS of even (as XOT's are chosen)
        reversi-engine pace [--games N] [--level NAME] [--seed S]
                                              the level (default Master) plays N games (1) against itself from
                                              the start on the clock as in the app (slices, time management, book):
@@ -107,6 +110,9 @@ pub struct MatchOptions {
     pub movetimes: Vec<Duration>,
     /// `--depths`: list each move's depth, game by game.
     pub depths: bool,
+    /// `--balanced DISCS`: only openings a search scores within this many discs of even
+    /// (`match_play::balanced_openings`).
+    pub balanced: Option<i32>,
 }
 
 /// `reversi-engine book`: what to cover, how deep, and the files.
@@ -299,11 +305,12 @@ fn parse_deepen(args: &[String]) -> Result<DeepenOptions, String> {
 
 /// `match` options: `--games N` (even), `--a SIDE`, `--b SIDE` (`EVAL:DEPTH` or `level:NAME`), `--exact E`,
 /// `--plies P` (random opening length), `--seed S`, `--weights FILE`, `--a-weights FILE`, `--b-weights FILE`,
-/// `--movetime T[,T..]`, `--depths` (no value). The files are read, and NBoard engines started, when the match starts.
+/// `--movetime T[,T..]`, `--depths` (no value), `--balanced DISCS`. The files are read, and NBoard engines started, when the match starts.
 fn parse_match(args: &[String]) -> Result<MatchOptions, String> {
     let (mut games, mut a, mut b, mut exact, mut plies, mut seed) =
         (200usize, "pattern:4", "hand:4", 10u32, 8u32, 1u64);
-    let (mut weights, mut side_weights, mut movetimes, mut depths) = (None, [None, None], Vec::new(), false);
+    let (mut weights, mut side_weights, mut movetimes, mut depths, mut balanced) =
+        (None, [None, None], Vec::new(), false, None);
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         if flag == "--depths" {
@@ -329,6 +336,7 @@ fn parse_match(args: &[String]) -> Result<MatchOptions, String> {
             "--a-weights" => side_weights[0] = Some(value.clone()),
             "--b-weights" => side_weights[1] = Some(value.clone()),
             "--movetime" => movetimes = value.split(',').map(parse_movetime).collect::<Result<_, _>>()?,
+            "--balanced" => balanced = Some(i32::from(number::<u8>(flag, value, 64)?)),
             _ => return Err(format!("unknown option {flag}")),
         }
     }
@@ -337,7 +345,7 @@ fn parse_match(args: &[String]) -> Result<MatchOptions, String> {
     }
     let timed = !movetimes.is_empty();
     let (a, b) = (parse_match_side(a, exact, timed)?, parse_match_side(b, exact, timed)?);
-    Ok(MatchOptions { games, a, b, plies, seed, weights, side_weights, movetimes, depths })
+    Ok(MatchOptions { games, a, b, plies, seed, weights, side_weights, movetimes, depths, balanced })
 }
 
 /// A side of `match`: `nboard:PROGRAM ARGS..` (words split at spaces) or one of the engine's settings
@@ -509,6 +517,7 @@ mod tests {
             side_weights: [None, None],
             movetimes: Vec::new(),
             depths: false,
+            balanced: None,
         };
         assert_eq!(parse("match"), Ok(Command::Match(defaults)));
         let Ok(Command::Match(options)) =
@@ -536,6 +545,8 @@ mod tests {
         let Ok(Command::Match(options)) = parse_command(&args) else { panic!("--depths was refused") };
         assert!(options.depths);
         assert_eq!(options.b, MatchSide::Nboard(["edax", "-nboard", "-q"].map(String::from).to_vec()));
+        let Ok(Command::Match(options)) = parse("match --balanced 3") else { panic!("--balanced was refused") };
+        assert_eq!(options.balanced, Some(3));
         assert!(parse("match --a clock:expert --movetime 1s").is_ok(), "clock sides keep their own times");
         let master = Level::Master.settings();
         assert_eq!(
@@ -567,6 +578,9 @@ mod tests {
             "match --exact 65",
             "match --plies 61",
             "match --seed -1",
+            "match --balanced",
+            "match --balanced -1",
+            "match --balanced 65",
             "match --movetime",
             "match --movetime 100ms,",
             "match --movetime 100ms,x",

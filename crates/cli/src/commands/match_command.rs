@@ -5,7 +5,7 @@
 use super::{percentile, Failure};
 use crate::command_line::{MatchOptions, MatchSide};
 use cli::nboard::nboard_player::NboardPlayer;
-use engine::ai::match_play::{openings, play_match, MatchResult, MoveDepth, Player};
+use engine::ai::match_play::{balanced_openings, openings, play_match, MatchResult, MoveDepth, Player, BALANCE_DEPTH};
 use engine::eval::weights::Weights;
 use engine::eval::PatternEvaluator;
 use std::io::Write;
@@ -21,10 +21,14 @@ fn read_weights(path: &str) -> Result<PatternEvaluator, String> {
 /// on stderr and each result with its confidence interval and the depths. A match stopped by an NBoard engine's
 /// failure prints the games played so far, then fails with why.
 pub fn run_match(options: &MatchOptions, out: &mut impl Write) -> Result<(), Failure> {
-    let MatchOptions { games, plies, seed, .. } = *options;
-    let list = openings(games / 2, plies, seed);
+    let MatchOptions { games, plies, seed, balanced, .. } = *options;
+    let list = match balanced {
+        Some(discs) => balanced_openings(games / 2, plies, seed, discs),
+        None => openings(games / 2, plies, seed),
+    };
     if list.len() < games / 2 {
         let why = match list.len() {
+            0 if balanced.is_some() => format!("no opening of {plies} random plies is balanced within --balanced"),
             0 => format!("no game from the start is still going after {plies} random plies: use fewer --plies"),
             found => format!(
                 "only {found} distinct openings (up to symmetry) with a move to play exist after {plies} random plies, \
@@ -106,15 +110,16 @@ fn report(
     openings: usize,
     seconds: f64,
 ) -> std::io::Result<()> {
-    let MatchOptions { plies, seed, .. } = *options;
+    let MatchOptions { plies, seed, balanced, .. } = *options;
     writeln!(out)?;
     if let Some(t) = movetime {
         writeln!(out, "time per move: {} ms", t.as_millis())?;
     }
     writeln!(
         out,
-        "{} games from {openings} openings ({plies} random plies, seed {seed}), each with both colours, {seconds:.0} s",
+        "{} games from {openings} openings ({plies} random plies, seed {seed}{}), each with both colours, {seconds:.0} s",
         result.games(),
+        balanced.map(|d| format!(", within {d} discs of even by a depth-{BALANCE_DEPTH} search")).unwrap_or_default(),
     )?;
     writeln!(out, "A: {} wins, {} draws, {} losses", result.wins, result.draws, result.losses)?;
     let (lo, hi) = result.confidence_95();

@@ -49,7 +49,7 @@ pub struct LevelSettings {
 /// Master's multi-prob-cut level, a 1.5 σ confidence (`probcut::CONFIDENCE`). Searching as deep as 500 k nodes a
 /// move allow, it scored 62.5 % over 80 games against the same search without prob-cut: it reaches deeper. The
 /// depth-limited levels search every move (prob-cut would only make them weaker at the same depth).
-const MASTER_SELECTIVITY: u8 = 1;
+pub(crate) const MASTER_SELECTIVITY: u8 = 1;
 
 /// The levels, weakest first, tuned with the trained evaluation (`reversi-engine match --a level:NAME ...`).
 ///

@@ -4,7 +4,7 @@
 //! `reversi-engine match`, which reads the settings from its flags) another program over NBoard.
 
 use super::ai::Ai;
-use super::level::{Level, LevelSettings};
+use super::level::{Level, LevelSettings, MASTER_SELECTIVITY};
 use super::novice::novice_move;
 use super::think_job::{slice_nodes, Decision, ThinkJob};
 use crate::eval::{Evaluator, HandEvaluator, PatternEvaluator};
@@ -245,6 +245,28 @@ const OPENING_TRIES_WITHOUT_NEW: u32 = 20_000;
 /// moves from the start, with a move to play, the same for a given seed. Fewer when fewer exist (few plies, or more
 /// plies than a game lasts): it stops once `OPENING_TRIES_WITHOUT_NEW` tries in a row found nothing new.
 pub fn openings(count: usize, plies: u32, seed: u64) -> Vec<Board> {
+    openings_where(count, plies, seed, |_| true)
+}
+
+/// The depth of the search that judges an opening's balance (`balanced_openings`).
+pub const BALANCE_DEPTH: u32 = 12;
+
+/// As `openings`, keeping only positions that a search of `BALANCE_DEPTH` plies with the shipped weights (Master's
+/// prob-cut) scores within `discs` of even, as the XOT openings of Othello engine matches are chosen. Eight random
+/// plies give many openings one side wins whatever either engine does (a quarter of them are 12 discs or more from
+/// even by such a search): both colours of such an opening split the pair, so they tell the engines apart no more
+/// than a coin would.
+pub fn balanced_openings(count: usize, plies: u32, seed: u64, discs: i32) -> Vec<Board> {
+    let mut searcher = Searcher::new(16);
+    searcher.set_selectivity(MASTER_SELECTIVITY);
+    let limits = Limits { depth: BALANCE_DEPTH, exact_empties: 0, wld_empties: 0, node_budget: None };
+    openings_where(count, plies, seed, |board| {
+        searcher.search(board, &limits).is_ok_and(|result| result.score.abs() <= discs)
+    })
+}
+
+/// `openings`, each position also passing `keep`.
+fn openings_where(count: usize, plies: u32, seed: u64, mut keep: impl FnMut(&Board) -> bool) -> Vec<Board> {
     let mut rng = Rng::new(seed);
     let (mut seen, mut list, mut fruitless) = (HashSet::new(), Vec::new(), 0);
     while list.len() < count && fruitless < OPENING_TRIES_WITHOUT_NEW {
@@ -260,7 +282,7 @@ pub fn openings(count: usize, plies: u32, seed: u64) -> Vec<Board> {
             board = board.play(random_move(moves, &mut rng));
         }
         let key = (0..8).map(|s| board.symmetry(s)).map(|b| (b.player, b.opponent)).min().expect("eight symmetries");
-        if board.moves() != 0 && seen.insert(key) {
+        if board.moves() != 0 && seen.insert(key) && keep(&board) {
             list.push(board);
             fruitless = 0;
         } else {
@@ -444,6 +466,24 @@ mod tests {
             for other in &list[i + 1..] {
                 assert!((0..8).all(|s| b.symmetry(s) != *other));
             }
+        }
+    }
+
+    #[test]
+    fn balanced_openings_are_random_openings_a_search_scores_near_even() {
+        let balanced = balanced_openings(3, 8, 1, 2);
+        assert_eq!(balanced.len(), 3);
+        assert_eq!(balanced, balanced_openings(3, 8, 1, 2), "the same for a seed");
+        let all = openings(100, 8, 1);
+        let position = |b: &Board| all.iter().position(|a| a == b).expect("one of the seed's random openings");
+        let at: Vec<usize> = balanced.iter().map(position).collect();
+        assert!(at.windows(2).all(|w| w[0] < w[1]), "in the order they come: {at:?}");
+        assert!(at[2] > 2, "some openings were left out as unbalanced: {at:?}");
+        for board in &balanced {
+            let mut searcher = Searcher::new(16);
+            searcher.set_selectivity(MASTER_SELECTIVITY);
+            let limits = Limits { depth: BALANCE_DEPTH, exact_empties: 0, wld_empties: 0, node_budget: None };
+            assert!(searcher.search(board, &limits).unwrap().score.abs() <= 2);
         }
     }
 
