@@ -22,9 +22,16 @@ fn read_weights(path: &str) -> Result<PatternEvaluator, String> {
 /// failure prints the games played so far, then fails with why.
 pub fn run_match(options: &MatchOptions, out: &mut impl Write) -> Result<(), Failure> {
     let MatchOptions { games, plies, seed, balanced, .. } = *options;
-    let list = match balanced {
+    let (list, searched) = match balanced {
         Some(discs) => balanced_openings(games / 2, plies, seed, discs),
-        None => openings(games / 2, plies, seed),
+        None => (openings(games / 2, plies, seed), 0),
+    };
+    let chosen = match balanced {
+        Some(discs) => format!(
+            ", the {} of the first {searched} within {discs} discs of even by a depth-{BALANCE_DEPTH} search",
+            list.len()
+        ),
+        None => String::new(),
     };
     if list.len() < games / 2 {
         let why = match list.len() {
@@ -83,9 +90,9 @@ pub fn run_match(options: &MatchOptions, out: &mut impl Write) -> Result<(), Fai
         });
         let seconds = start.elapsed().as_secs_f64();
         match played {
-            Ok(result) => report(out, options, &result, movetime, list.len(), seconds)?,
+            Ok(result) => report(out, options, &result, movetime, list.len(), &chosen, seconds)?,
             Err(stopped) => {
-                report(out, options, &stopped.partial, movetime, list.len(), seconds)?;
+                report(out, options, &stopped.partial, movetime, list.len(), &chosen, seconds)?;
                 return Err(fail(stopped.why));
             }
         }
@@ -101,25 +108,27 @@ fn either<'a>(own: Option<Box<dyn Player>>, external: &'a mut Option<NboardPlaye
     }
 }
 
-/// One time control's result: the score with its interval, the disc difference, and per side the depths and times.
+/// One time control's result (`chosen`: how the openings were chosen, if not all taken): the score with its
+/// interval, the disc difference, and per side the depths and times.
 fn report(
     out: &mut impl Write,
     options: &MatchOptions,
     result: &MatchResult,
     movetime: Option<Duration>,
     openings: usize,
+    chosen: &str,
     seconds: f64,
 ) -> std::io::Result<()> {
-    let MatchOptions { plies, seed, balanced, .. } = *options;
+    let MatchOptions { plies, seed, .. } = *options;
     writeln!(out)?;
     if let Some(t) = movetime {
         writeln!(out, "time per move: {} ms", t.as_millis())?;
     }
     writeln!(
         out,
-        "{} games from {openings} openings ({plies} random plies, seed {seed}{}), each with both colours, {seconds:.0} s",
+        "{} games from {openings} openings ({plies} random plies, seed {seed}{chosen}), each with both colours, \
+         {seconds:.0} s",
         result.games(),
-        balanced.map(|d| format!(", within {d} discs of even by a depth-{BALANCE_DEPTH} search")).unwrap_or_default(),
     )?;
     writeln!(out, "A: {} wins, {} draws, {} losses", result.wins, result.draws, result.losses)?;
     let (lo, hi) = result.confidence_95();

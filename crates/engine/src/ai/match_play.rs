@@ -255,14 +255,17 @@ pub const BALANCE_DEPTH: u32 = 12;
 /// prob-cut) scores within `discs` of even, as the XOT openings of Othello engine matches are chosen. Eight random
 /// plies give many openings one side wins whatever either engine does (a quarter of them are 12 discs or more from
 /// even by such a search): both colours of such an opening split the pair, so they tell the engines apart no more
-/// than a coin would.
-pub fn balanced_openings(count: usize, plies: u32, seed: u64, discs: i32) -> Vec<Board> {
+/// than a coin would. Also returns how many distinct random openings were searched to find them.
+pub fn balanced_openings(count: usize, plies: u32, seed: u64, discs: i32) -> (Vec<Board>, usize) {
     let mut searcher = Searcher::new(16);
     searcher.set_selectivity(MASTER_SELECTIVITY);
     let limits = Limits { depth: BALANCE_DEPTH, exact_empties: 0, wld_empties: 0, node_budget: None };
-    openings_where(count, plies, seed, |board| {
+    let mut searched = 0;
+    let list = openings_where(count, plies, seed, |board| {
+        searched += 1;
         searcher.search(board, &limits).is_ok_and(|result| result.score.abs() <= discs)
-    })
+    });
+    (list, searched)
 }
 
 /// `openings`, each position also passing `keep`.
@@ -471,14 +474,15 @@ mod tests {
 
     #[test]
     fn balanced_openings_are_random_openings_a_search_scores_near_even() {
-        let balanced = balanced_openings(3, 8, 1, 2);
+        let (balanced, searched) = balanced_openings(3, 8, 1, 2);
         assert_eq!(balanced.len(), 3);
-        assert_eq!(balanced, balanced_openings(3, 8, 1, 2), "the same for a seed");
+        assert_eq!((balanced.clone(), searched), balanced_openings(3, 8, 1, 2), "the same for a seed");
         let all = openings(100, 8, 1);
         let position = |b: &Board| all.iter().position(|a| a == b).expect("one of the seed's random openings");
         let at: Vec<usize> = balanced.iter().map(position).collect();
         assert!(at.windows(2).all(|w| w[0] < w[1]), "in the order they come: {at:?}");
         assert!(at[2] > 2, "some openings were left out as unbalanced: {at:?}");
+        assert_eq!(searched, at[2] + 1, "every opening up to the last one kept was searched");
         for board in &balanced {
             let mut searcher = Searcher::new(16);
             searcher.set_selectivity(MASTER_SELECTIVITY);
