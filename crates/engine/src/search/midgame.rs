@@ -117,10 +117,10 @@ mod tests {
         let mut rng = Rng::new(7);
         let one_ply = |board: &Board| -> i32 {
             let moves = if board.moves() == 0 { board.pass() } else { *board };
-            squares_of(moves.moves()).map(|sq| -HandEvaluator.evaluate(&moves.play(sq))).max().map_or(
-                board.final_score(),
-                |best| if board.moves() == 0 { -best } else { best },
-            )
+            squares_of(moves.moves())
+                .map(|sq| -HandEvaluator.evaluate(&moves.play(sq)))
+                .max()
+                .map_or(board.final_score(), |best| if board.moves() == 0 { -best } else { best })
         };
         let mut checked = 0;
         while checked < 200 {

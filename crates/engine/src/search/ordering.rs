@@ -170,10 +170,6 @@ pub fn order_mid(evaluator: &dyn Evaluator, list: &mut MoveList, board: &Board, 
     for m in list.iter_mut() {
         let child = board.play_with(m.square, m.flipped);
         let replies = weighted_mobility(child.moves());
-        m.key = if depth < EVAL_ORDER_DEPTH {
-            -replies
-        } else {
-            -evaluator.fine(&child) - replies * MID_REPLY_WEIGHT
-        };
+        m.key = if depth < EVAL_ORDER_DEPTH { -replies } else { -evaluator.fine(&child) - replies * MID_REPLY_WEIGHT };
     }
 }
