@@ -39,3 +39,17 @@ def opening(seed, plies=8):
         moves = legal(mover, other)
         mover, other = play(mover, other, rng.choice(moves)) if moves else (other, mover)
     return mover, other
+
+
+def walk_game(seed, choose):
+    """Plays the game from `opening(seed)` to its end: at each position with a move to play, `choose(mover, other,
+    moves)` gives the square played (passes are made here)."""
+    mover, other = opening(seed)
+    while True:
+        moves = legal(mover, other)
+        if not moves:
+            mover, other = other, mover
+            if not legal(mover, other):
+                return
+            continue
+        mover, other = play(mover, other, choose(mover, other, moves))

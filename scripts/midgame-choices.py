@@ -14,7 +14,7 @@ the discs A and B lost against each other there, per position of the band.
 import argparse
 from collections import defaultdict
 
-from board_rules import legal, opening, play, square_of
+from board_rules import play, square_of, walk_game
 from nboard_engine import NBoardEngine
 
 BANDS = [(45, 52), (37, 44), (30, 36), (24, 29)]
@@ -45,22 +45,14 @@ def main():
     # per (band, reference): positions, differing moves, A's discs lost, B's discs lost
     totals = defaultdict(lambda: [0, 0, 0.0, 0.0])
     for seed in range(1, args.games + 1):
-        mover, other = opening(seed)
-        while True:
-            moves = legal(mover, other)
-            if not moves:
-                mover, other = other, mover
-                if not legal(mover, other):
-                    break
-                continue
+
+        def choose(mover, other, moves):
             empties = 64 - len(mover) - len(other)
             band = next((b for b in BANDS if b[0] <= empties <= b[1]), None)
             if len(moves) == 1:
-                mover, other = play(mover, other, moves[0])
-                continue
+                return moves[0]
             if band is None:
-                mover, other = play(mover, other, square_of(players["A"].go(mover, other)[0]))
-                continue
+                return square_of(players["A"].go(mover, other)[0])
             chosen = {side: players[side].go(mover, other)[0] for side in "AB"}
             for name, reference in references.items():
                 total = totals[band, name]
@@ -74,7 +66,9 @@ def main():
                 total[3] += best - score["B"]
                 print(f"{seed} {empties} A {chosen['A']} {score['A']:+.0f} B {chosen['B']} {score['B']:+.0f} "
                       f"(reference {name})", flush=True)
-            mover, other = play(mover, other, square_of(chosen["A"]))
+            return square_of(chosen["A"])
+
+        walk_game(seed, choose)
     for band in BANDS:
         for name in references:
             positions, differing, a_lost, b_lost = totals[band, name]

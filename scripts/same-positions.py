@@ -15,7 +15,7 @@ import os
 import time
 from collections import defaultdict
 
-from board_rules import legal, opening, play, square_of
+from board_rules import square_of, walk_game
 from nboard_engine import NBoardEngine
 
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -58,15 +58,10 @@ def main():
     engines = {"A": Engine(args.a, args.movetime, nice=10), "B": Engine(args.b, args.movetime, nice=10)}
     totals = defaultdict(lambda: [0, 0.0, 0.0, 0.0])  # moves, nodes, wall, cpu
     for seed in range(1, args.games + 1):
-        mover, other = opening(seed)
         ply = 0
-        while True:
-            moves = legal(mover, other)
-            if not moves:
-                mover, other = other, mover
-                if not legal(mover, other):
-                    break
-                continue
+
+        def choose(mover, other, moves):
+            nonlocal ply
             empties = 64 - len(mover) - len(other)
             order = "AB" if ply % 2 == 0 else "BA"
             answers = {side: engines[side].go(mover, other) for side in order}
@@ -82,8 +77,10 @@ def main():
                         total[1] += nodes
                         total[2] += wall
                         total[3] += cpu
-            mover, other = play(mover, other, square_of(answers["A"][0]))
             ply += 1
+            return square_of(answers["A"][0])
+
+        walk_game(seed, choose)
     for key in BANDS + ["all"]:
         name = "all" if key == "all" else f"{key[0]}-{key[1]} empties"
         parts = []
