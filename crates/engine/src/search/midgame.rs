@@ -45,9 +45,9 @@ impl Searcher {
             return -self.pvs_mid(&board.pass(), depth, -beta, -alpha);
         }
         let mut list = MoveList::new(board, moves);
-        // The table's move first, alone; the rest ordered only if it does not cut. The children of a node one ply
-        // from the horizon are leaves: ordering them costs as much as searching them.
-        let sorted_from = (depth > 1 && list.len() > 1).then(|| usize::from(list.move_to_front(tt_move)));
+        // The table's move first, alone; the rest ordered only if it does not cut (nodes one ply from the horizon
+        // never get here: `search_eval_1`).
+        let sorted_from = (list.len() > 1).then(|| usize::from(list.move_to_front(tt_move)));
         let order = |s: &mut Searcher, list: &mut MoveList| order_mid(&*s.evaluator, list, board, depth);
         let Some((best, best_move)) =
             self.pvs_moves(board, &mut list, sorted_from, order, alpha, beta, |s, child, a, b| {
