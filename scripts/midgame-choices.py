@@ -23,7 +23,7 @@ BANDS = [(45, 52), (37, 44), (30, 36), (24, 29)]
 class Engine(NBoardEngine):
     def go(self, mover, other):
         """The engine's move and its score for the side to move, in discs."""
-        self.set_position("".join("*" if s in mover else "O" if s in other else "-" for s in range(64)), "*")
+        self.set_mover_position(mover, other)
         self.send("go")
         for line in self.proc.stdout:
             if line.startswith("=== "):

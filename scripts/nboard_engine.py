@@ -22,6 +22,10 @@ class NBoardEngine:
         """`squares`: the 64 squares a1 to h8 as `*` (Black), `O` (White) and `-`; `side`: `*` or `O` to move."""
         self.send(f"set game (;GM[Othello]TY[8]BO[8 {squares} {side}];)")
 
+    def set_mover_position(self, mover, other):
+        """The position of two square sets (`board_rules`' form), `mover` to move as Black."""
+        self.set_position("".join("*" if s in mover else "O" if s in other else "-" for s in range(64)), "*")
+
     def close(self):
         self.proc.stdin.close()
         self.proc.wait()

@@ -28,7 +28,7 @@ class Engine(NBoardEngine):
         return (int(fields[11]) + int(fields[12])) / TICKS
 
     def go(self, mover, other):
-        self.set_position("".join("*" if s in mover else "O" if s in other else "-" for s in range(64)), "*")
+        self.set_mover_position(mover, other)
         cpu, wall = self.cpu_seconds(), time.time()
         self.send("go")
         status, nodes, move = "", 0.0, None
