@@ -22,16 +22,16 @@ fn read_weights(path: &str) -> Result<PatternEvaluator, String> {
 /// failure prints the games played so far, then fails with why.
 pub fn run_match(options: &MatchOptions, out: &mut impl Write) -> Result<(), Failure> {
     let MatchOptions { games, plies, seed, balanced, .. } = *options;
-    let (list, searched) = match balanced {
-        Some(discs) => balanced_openings(games / 2, plies, seed, discs),
-        None => (openings(games / 2, plies, seed), 0),
-    };
-    let chosen = match balanced {
-        Some(discs) => format!(
-            ", the {} of the first {searched} within {discs} discs of even by a depth-{BALANCE_DEPTH} search",
-            list.len()
-        ),
-        None => String::new(),
+    let (list, chosen) = match balanced {
+        Some(discs) => {
+            let (list, searched) = balanced_openings(games / 2, plies, seed, discs);
+            let chosen = format!(
+                ", the {} of the first {searched} within {discs} discs of even by a depth-{BALANCE_DEPTH} search",
+                list.len()
+            );
+            (list, chosen)
+        }
+        None => (openings(games / 2, plies, seed), String::new()),
     };
     if list.len() < games / 2 {
         let why = match list.len() {
