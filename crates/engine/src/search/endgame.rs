@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 use super::last_moves::{flips_near, solve_1, solve_2, solve_3, solve_4};
 use super::ordering::{order_end, MoveList};
 use super::parity::odd_quadrant_squares;
-use super::searcher::{Searcher, NO_SELECTIVITY};
+use super::searcher::Searcher;
 use super::tt::{Store, NO_MOVE};
 use crate::bits::squares_of;
 use crate::rules::stability::{score_cap, STABILITY_THRESHOLD};
@@ -74,7 +74,7 @@ impl Searcher {
             return alpha;
         };
         self.tt
-            .store(board, Store { depth: empties, selectivity: NO_SELECTIVITY, alpha, beta, score: best, best_move });
+            .store(board, Store { depth: empties, selectivity: self.end_selectivity, alpha, beta, score: best, best_move });
         best
     }
 
@@ -83,7 +83,7 @@ impl Searcher {
     #[inline]
     fn probe_end(&self, board: &Board, empties: u32, alpha: i32, beta: i32) -> ControlFlow<i32, u8> {
         let Some(e) = self.tt.probe(board) else { return ControlFlow::Continue(NO_MOVE) };
-        match e.cutoff(empties, NO_SELECTIVITY, alpha, beta) {
+        match e.cutoff(empties, self.end_selectivity, alpha, beta) {
             Some(score) => ControlFlow::Break(score),
             None => ControlFlow::Continue(e.endgame_move(empties)),
         }
@@ -107,22 +107,27 @@ impl Searcher {
             let m = list.nth(i);
             let e = self.tt.probe(&board.play_with(m.square, m.flipped))?;
             let score = -(e.upper as i32);
-            (e.covers(empties - 1, NO_SELECTIVITY) && score > alpha).then_some(score)
+            (e.covers(empties - 1, self.end_selectivity) && score > alpha).then_some(score)
         })
     }
 
     /// A child's score for endgame move ordering, in sixteenths of a disc: the evaluation, or a midgame search
-    /// `depth` plies deep, pruned by prob-cut at `ORDER_SELECTIVITY` (its bounds are stored as that selective, so
-    /// no exact search takes them for its own).
+    /// `depth` plies deep (`rough_mid`).
     fn ordering_estimate(&mut self, child: &Board, depth: u32) -> i32 {
         if depth == 0 {
             self.evaluator.fine(child)
         } else {
-            let selectivity = std::mem::replace(&mut self.selectivity, ORDER_SELECTIVITY);
-            let score = self.pvs_mid(child, depth, -MAX_SCORE, MAX_SCORE);
-            self.selectivity = selectivity;
-            16 * score
+            16 * self.rough_mid(child, depth, -MAX_SCORE, MAX_SCORE)
         }
+    }
+
+    /// A midgame search pruned by prob-cut at `ORDER_SELECTIVITY`, for the endgame's estimates (its bounds are
+    /// stored as that selective, so no exact search takes them for its own).
+    pub(crate) fn rough_mid(&mut self, board: &Board, depth: u32, alpha: i32, beta: i32) -> i32 {
+        let selectivity = std::mem::replace(&mut self.selectivity, ORDER_SELECTIVITY);
+        let score = self.pvs_mid(board, depth, alpha, beta);
+        self.selectivity = selectivity;
+        score
     }
 
     /// Null-window exact search: is the score above `alpha`? Fail-soft.
@@ -140,6 +145,9 @@ impl Searcher {
         };
         if let Some(cap) = stability_cutoff(board, alpha, empties) {
             return cap;
+        }
+        if let Some(bound) = self.probcut_end(board, empties, alpha) {
+            return bound;
         }
         let moves = board.moves();
         if moves == 0 {
@@ -178,7 +186,7 @@ impl Searcher {
         }
         self.tt.store(
             board,
-            Store { depth: empties, selectivity: NO_SELECTIVITY, alpha, beta: alpha + 1, score: best, best_move },
+            Store { depth: empties, selectivity: self.end_selectivity, alpha, beta: alpha + 1, score: best, best_move },
         );
         best
     }

@@ -96,6 +96,44 @@ impl Searcher {
     }
 }
 
+/// The exact search prunes by prob-cut only in a solve's selective pass (`Searcher::end_selectivity`), at nodes of
+/// at least this many empties: nearer the end the shallow search would cost as much as the exact one (FFO #40-#44
+/// 55.9 M nodes from 12, 57.8 M from 13, 59.0 M from 14, 67.0 M from 16).
+const END_MIN_EMPTIES: u32 = 12;
+/// σ in discs of the exact score predicted by a shallow search of `end_shallow_depth` plies, taken as the score
+/// itself: `tests::fit_end` measured 4.1-4.6 at 12-22 empties (40 positions each), the exact score under a disc
+/// below the shallow one on average. The pass's cuts only order the exact pass, so the node count is flat around
+/// it (FFO #40-#49 in a first version: 446.5 M nodes at 3.5, 450.7 M at 4.5, 438.7 M at 6).
+const END_SIGMA: f64 = 4.5;
+
+/// The depth of the shallow search standing in for an exact one of `empties` empties: two plies per five empties,
+/// the same parity as the empties (12→4, 16→6, 20→8, 21→9; Edax's rule).
+pub fn end_shallow_depth(empties: u32) -> u32 {
+    2 * (empties / 5) + (empties & 1)
+}
+
+impl Searcher {
+    /// Prob-cut in the exact search, during a solve's selective pass only: `Some(bound)` if a shallow search
+    /// predicts the exact score lies outside the null window (`alpha`, `alpha`+1) with the pass's confidence.
+    pub(crate) fn probcut_end(&mut self, board: &Board, empties: u32, alpha: i32) -> Option<i32> {
+        if self.end_selectivity >= NO_SELECTIVITY || empties < END_MIN_EMPTIES {
+            return None;
+        }
+        let margin = CONFIDENCE[self.end_selectivity as usize] * END_SIGMA;
+        let shallow = end_shallow_depth(empties);
+        let beta = alpha + 1;
+        let high = (f64::from(beta) + margin).ceil() as i32;
+        if high <= MAX_SCORE && self.rough_mid(board, shallow, high - 1, high) >= high && !self.aborted {
+            return Some(beta);
+        }
+        let low = (f64::from(alpha) - margin).floor() as i32;
+        if low >= -MAX_SCORE && self.rough_mid(board, shallow, low, low + 1) <= low && !self.aborted {
+            return Some(alpha);
+        }
+        None
+    }
+}
+
 /// A fitted search pair: deep ≈ slope·shallow + intercept with residual σ over `samples` positions.
 #[derive(Clone, Copy, Debug)]
 pub struct Fit {
@@ -218,6 +256,14 @@ mod tests {
     }
 
     #[test]
+    fn endgame_shallow_depths_keep_the_parity_of_the_empties() {
+        for empties in END_MIN_EMPTIES..=40 {
+            let s = end_shallow_depth(empties);
+            assert!(2 * s <= empties && (empties - s).is_multiple_of(2), "empties {empties} -> {s}");
+        }
+    }
+
+    #[test]
     fn shallow_depths_keep_the_parity() {
         for depth in MIN_DEPTH..=20 {
             let s = shallow_depth(depth);
@@ -242,6 +288,30 @@ mod tests {
     fn sigma_by_empties() {
         let positions = sample_positions(200, 22..=56);
         print_fits(&measure(&mut Searcher::new(16), &positions, MIN_DEPTH..=11));
+    }
+
+    /// Prints how far the shallow searches of the selective pass land from the exact score, per empties (release:
+    /// a few minutes on one core).
+    #[test]
+    #[ignore = "measurement: cargo test --release -p engine --lib probcut::tests::fit_end -- --ignored --nocapture"]
+    fn fit_end() {
+        let mut searcher = Searcher::new(16);
+        println!("empties shallow  mean(exact - shallow)  sigma  samples");
+        for empties in (END_MIN_EMPTIES..=22).step_by(2) {
+            let positions = sample_positions(40, empties..=empties);
+            let errors: Vec<f64> = positions
+                .iter()
+                .map(|board| {
+                    searcher.clear();
+                    let shallow = searcher.rough_mid(board, end_shallow_depth(empties), -MAX_SCORE, MAX_SCORE);
+                    f64::from(searcher.pvs_end(board, -MAX_SCORE, MAX_SCORE) - shallow)
+                })
+                .collect();
+            let n = errors.len() as f64;
+            let mean = errors.iter().sum::<f64>() / n;
+            let sigma = (errors.iter().map(|e| e * e).sum::<f64>() / n).sqrt();
+            println!("{empties:7} {:7} {mean:22.2} {sigma:6.2} {:8}", end_shallow_depth(empties), errors.len());
+        }
     }
 
     fn print_fits(fits: &[Fit]) {
