@@ -73,8 +73,10 @@ impl Searcher {
         else {
             return alpha;
         };
-        self.tt
-            .store(board, Store { depth: empties, selectivity: self.end_selectivity, alpha, beta, score: best, best_move });
+        self.tt.store(
+            board,
+            Store { depth: empties, selectivity: self.end_selectivity, alpha, beta, score: best, best_move },
+        );
         best
     }
 

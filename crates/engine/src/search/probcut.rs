@@ -108,7 +108,7 @@ const END_SIGMA: f64 = 4.5;
 
 /// The depth of the shallow search standing in for an exact one of `empties` empties: two plies per five empties,
 /// the same parity as the empties (12→4, 16→6, 20→8, 21→9; Edax's rule).
-pub fn end_shallow_depth(empties: u32) -> u32 {
+fn end_shallow_depth(empties: u32) -> u32 {
     2 * (empties / 5) + (empties & 1)
 }
 
