@@ -81,19 +81,40 @@ impl Searcher {
         }
         let (slope, intercept, sigma) = fit(depth);
         let margin = CONFIDENCE[self.selectivity as usize] * sigma_at(sigma, board.empty_count());
-        let shallow = shallow_depth(depth);
+        let prediction = Prediction { slope, intercept, margin };
+        self.shallow_tests(board, alpha, shallow_depth(depth), prediction, Self::pvs_mid)
+    }
+
+    /// The two null-window tests of prob-cut, each a `shallow` search by `search`: `Some(beta)` if the shallow
+    /// score clears the bound whose passing predicts the deep one at or above `alpha` + 1, `Some(alpha)` if it falls
+    /// below the one predicting it at or below `alpha`.
+    fn shallow_tests(
+        &mut self,
+        board: &Board,
+        alpha: i32,
+        shallow: u32,
+        Prediction { slope, intercept, margin }: Prediction,
+        search: fn(&mut Self, &Board, u32, i32, i32) -> i32,
+    ) -> Option<i32> {
         let beta = alpha + 1;
-        // Shallow bound whose passing predicts deep >= beta, and the one predicting deep <= alpha.
-        let high = ((beta as f64 + margin - intercept) / slope).ceil() as i32;
-        if high <= MAX_SCORE && self.pvs_mid(board, shallow, high - 1, high) >= high && !self.aborted {
+        let high = ((f64::from(beta) + margin - intercept) / slope).ceil() as i32;
+        if high <= MAX_SCORE && search(self, board, shallow, high - 1, high) >= high && !self.aborted {
             return Some(beta);
         }
-        let low = ((alpha as f64 - margin - intercept) / slope).floor() as i32;
-        if low >= -MAX_SCORE && self.pvs_mid(board, shallow, low, low + 1) <= low && !self.aborted {
+        let low = ((f64::from(alpha) - margin - intercept) / slope).floor() as i32;
+        if low >= -MAX_SCORE && search(self, board, shallow, low, low + 1) <= low && !self.aborted {
             return Some(alpha);
         }
         None
     }
+}
+
+/// A deep score predicted from a shallow one: slope·shallow + intercept, trusted within `margin` discs.
+#[derive(Clone, Copy)]
+struct Prediction {
+    slope: f64,
+    intercept: f64,
+    margin: f64,
 }
 
 /// The exact search prunes by prob-cut only in a solve's selective pass (`Searcher::end_selectivity`), at nodes of
@@ -119,18 +140,10 @@ impl Searcher {
         if self.end_selectivity >= NO_SELECTIVITY || empties < END_MIN_EMPTIES {
             return None;
         }
-        let margin = CONFIDENCE[self.end_selectivity as usize] * END_SIGMA;
-        let shallow = end_shallow_depth(empties);
-        let beta = alpha + 1;
-        let high = (f64::from(beta) + margin).ceil() as i32;
-        if high <= MAX_SCORE && self.rough_mid(board, shallow, high - 1, high) >= high && !self.aborted {
-            return Some(beta);
-        }
-        let low = (f64::from(alpha) - margin).floor() as i32;
-        if low >= -MAX_SCORE && self.rough_mid(board, shallow, low, low + 1) <= low && !self.aborted {
-            return Some(alpha);
-        }
-        None
+        // The shallow score is taken as the exact one itself (slope 1, no intercept).
+        let prediction =
+            Prediction { slope: 1.0, intercept: 0.0, margin: CONFIDENCE[self.end_selectivity as usize] * END_SIGMA };
+        self.shallow_tests(board, alpha, end_shallow_depth(empties), prediction, Self::rough_mid)
     }
 }
 
