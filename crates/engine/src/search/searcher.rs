@@ -25,8 +25,8 @@ pub const DEFAULT_SELECTIVITY: u8 = NO_SELECTIVITY;
 /// Prob-cut level of an exact solve's selective pass (87 %, the ordering searches' level; FFO #40-#44: 55.9 M
 /// nodes, 86.5 M at level 0, 61.6 M with a pass at level 3 after it, against 77.3 M without a pass).
 const SELECTIVE_PASS_LEVEL: u8 = 1;
-/// Exact solves of at least this many empties begin with the selective pass: of fewer, the pass would be most of
-/// the solve's cost.
+/// Solves (exact or win/loss/draw) of at least this many empties begin with the selective pass: of fewer, the pass
+/// would be most of the solve's cost.
 const SELECTIVE_PASS_EMPTIES: u32 = 16;
 
 /// How far to search.
@@ -144,7 +144,7 @@ struct Progress {
     completed: Option<(u32, i32)>,
     /// Root moves, best first, from the last completed iteration.
     root_order: Vec<usize>,
-    /// The score of the finished selective pass before an exact solve (`Searcher::selective_pass`).
+    /// The score of the finished selective pass before a solve (`selective_pass`, `selective_pass_wld`).
     presolved: Option<i32>,
     /// Nodes spent by the earlier slices.
     nodes: u64,
@@ -298,6 +298,9 @@ impl Searcher {
                 Some(self.result(board, Some(progress.root_order[0]), score, empties, true, false))
             }
             Some(_) => {
+                if empties >= SELECTIVE_PASS_EMPTIES && progress.presolved.is_none() {
+                    progress.presolved = Some(self.selective_pass_wld(board, &mut progress.root_order)?);
+                }
                 let score = self.root(board, Goal::WinLossDraw, -1, 1, &mut progress.root_order)?;
                 Some(self.result(board, Some(progress.root_order[0]), score.signum(), empties, false, true))
             }
@@ -314,6 +317,14 @@ impl Searcher {
     fn selective_pass(&mut self, board: &Board, guess: Option<i32>, order: &mut Vec<usize>) -> Option<i32> {
         self.end_selectivity = SELECTIVE_PASS_LEVEL;
         let score = self.aspiration(board, Goal::Exact, guess, order);
+        self.end_selectivity = NO_SELECTIVITY;
+        score
+    }
+
+    /// `selective_pass` before a win/loss/draw solve: the same null-window search around zero, pruned.
+    fn selective_pass_wld(&mut self, board: &Board, order: &mut Vec<usize>) -> Option<i32> {
+        self.end_selectivity = SELECTIVE_PASS_LEVEL;
+        let score = self.root(board, Goal::WinLossDraw, -1, 1, order);
         self.end_selectivity = NO_SELECTIVITY;
         score
     }
@@ -543,6 +554,22 @@ mod tests {
             let sq = result.best_move.expect("a position with moves");
             alone.clear();
             assert_eq!(-alone.pvs_end(&board.play(sq), -MAX_SCORE, MAX_SCORE), expected, "{board:?}");
+        }
+    }
+
+    /// The same for a win/loss/draw solve: its verdict is the exact score's sign, and its move keeps that verdict.
+    #[test]
+    fn a_win_loss_draw_solve_after_its_selective_pass_is_right() {
+        let limits = Limits { depth: 64, exact_empties: 0, wld_empties: 64, node_budget: None };
+        let mut searcher = Searcher::new(4);
+        for board in random_positions(6, SELECTIVE_PASS_EMPTIES..=SELECTIVE_PASS_EMPTIES + 1) {
+            let mut alone = Searcher::new(4);
+            let expected = alone.pvs_end(&board, -MAX_SCORE, MAX_SCORE).signum();
+            let result = searcher.search(&board, &limits).expect("no node budget");
+            assert_eq!((result.score, result.win_loss_draw), (expected, true), "{board:?}");
+            let sq = result.best_move.expect("a position with moves");
+            alone.clear();
+            assert_eq!(-alone.pvs_end(&board.play(sq), -MAX_SCORE, MAX_SCORE).signum(), expected, "{board:?}");
         }
     }
 
