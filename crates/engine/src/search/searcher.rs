@@ -144,7 +144,7 @@ struct Progress {
     completed: Option<(u32, i32)>,
     /// Root moves, best first, from the last completed iteration.
     root_order: Vec<usize>,
-    /// The score of the finished selective pass before a solve (`selective_pass`, `selective_pass_wld`).
+    /// The score of the finished selective pass before a solve (`Searcher::selective_pass`).
     presolved: Option<i32>,
     /// Nodes spent by the earlier slices.
     nodes: u64,
@@ -290,7 +290,9 @@ impl Searcher {
                 let mut guess = progress.completed.map(|(_, s)| s);
                 if empties >= SELECTIVE_PASS_EMPTIES {
                     if progress.presolved.is_none() {
-                        progress.presolved = Some(self.selective_pass(board, guess, &mut progress.root_order)?);
+                        let order = &mut progress.root_order;
+                        progress.presolved =
+                            Some(self.selective_pass(|s| s.aspiration(board, Goal::Exact, guess, order))?);
                     }
                     guess = progress.presolved;
                 }
@@ -299,7 +301,8 @@ impl Searcher {
             }
             Some(_) => {
                 if empties >= SELECTIVE_PASS_EMPTIES && progress.presolved.is_none() {
-                    progress.presolved = Some(self.selective_pass_wld(board, &mut progress.root_order)?);
+                    let order = &mut progress.root_order;
+                    progress.presolved = Some(self.selective_pass(|s| s.root(board, Goal::WinLossDraw, -1, 1, order))?);
                 }
                 let score = self.root(board, Goal::WinLossDraw, -1, 1, &mut progress.root_order)?;
                 Some(self.result(board, Some(progress.root_order[0]), score.signum(), empties, false, true))
@@ -311,20 +314,12 @@ impl Searcher {
         }
     }
 
-    /// The first pass of an exact solve, as Edax and Egaroucid solve: the same search pruned by prob-cut
-    /// (`probcut_end`) at `SELECTIVE_PASS_LEVEL`. It fills the table with the moves the exact pass then tries first,
-    /// and its score centres that pass's window.
-    fn selective_pass(&mut self, board: &Board, guess: Option<i32>, order: &mut Vec<usize>) -> Option<i32> {
+    /// The first pass of a solve, as Edax and Egaroucid solve: the same search (`solve`, exact or win/loss/draw)
+    /// pruned by prob-cut (`probcut_end`) at `SELECTIVE_PASS_LEVEL`. It fills the table with the moves the exact pass
+    /// then tries first, and an exact solve's pass centres that pass's window with its score.
+    fn selective_pass(&mut self, solve: impl FnOnce(&mut Self) -> Option<i32>) -> Option<i32> {
         self.end_selectivity = SELECTIVE_PASS_LEVEL;
-        let score = self.aspiration(board, Goal::Exact, guess, order);
-        self.end_selectivity = NO_SELECTIVITY;
-        score
-    }
-
-    /// `selective_pass` before a win/loss/draw solve: the same null-window search around zero, pruned.
-    fn selective_pass_wld(&mut self, board: &Board, order: &mut Vec<usize>) -> Option<i32> {
-        self.end_selectivity = SELECTIVE_PASS_LEVEL;
-        let score = self.root(board, Goal::WinLossDraw, -1, 1, order);
+        let score = solve(self);
         self.end_selectivity = NO_SELECTIVITY;
         score
     }
