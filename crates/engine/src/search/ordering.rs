@@ -92,11 +92,15 @@ const POTENTIAL_MOBILITY_WEIGHT: i32 = 16;
 const PARITY_WEIGHT: i32 = 8;
 const CORNER_WEIGHT: i32 = 128;
 
-/// Weight of a sixteenth of a disc of evaluation against one opponent reply (`REPLY_WEIGHT`): two discs of
+/// Weight of a sixteenth of a disc of evaluation against one opponent reply (`REPLY_WEIGHT`): eight discs of the
 /// evaluation count as one reply, and a search's score counts more the deeper it looks (FFO #40-#49 751.6 M nodes
-/// without the extra weight, 739.7 M with it; FForum #20-#39 140.3 M and 137.1 M).
-const EVAL_WEIGHT: i32 = 8;
-const EVAL_WEIGHT_PER_PLY: i32 = 4;
+/// without the extra weight, 739.7 M with it; FForum #20-#39 140.3 M and 137.1 M). Re-tuned for today's weights
+/// with `DEEPER_ORDER_EMPTIES` (`reversi-engine solve`, one run each on an idle machine; docs/benchmarks.md, "The
+/// ordering's weights"): at 8 and 4 (two discs a reply) FFO #40-#49 took 447.7 M nodes and 24.5-24.9 s, and FFO
+/// #50-#53, never tuned on, 2.27 G in 132.4 s; at 2 and 2 with `DEEPER_ORDER_EMPTIES` 17, 422.1 M in 20.1 s and
+/// 1.79 G in 91.5 s. Around it the time is flat (FFO #40-#49: 2 and 1, 19.2 s; 3 and 2, 19.9 s; 2 and 3, 20.1 s).
+const EVAL_WEIGHT: i32 = 2;
+const EVAL_WEIGHT_PER_PLY: i32 = 2;
 
 /// Midgame keys: a sixteenth of a disc of evaluation counts 1, an opponent reply this much.
 const MID_REPLY_WEIGHT: i32 = 8;
@@ -115,8 +119,9 @@ const EMPTIES_PER_ORDER_PLY: u32 = 4;
 /// so they stay cheap. FFO #40-#49 from 16: 751.6 M nodes (790.9 M without prob-cut, 894.2 M without the extra
 /// plies). With prob-cut: from 14, 902.0 M; two more plies from 20 empties, 967.5 M; one more at 18-19 empties,
 /// 786.3 M; one more at 14-15, 769.6 M. Without: from 18, 855.5 M. Deeper is not always better: the first move
-/// chosen near the root swings single positions by 2x either way (#43 32 M or 77 M, #48 97 M or 210 M).
-const DEEPER_ORDER_EMPTIES: u32 = 16;
+/// chosen near the root swings single positions by 2x either way (#43 32 M or 77 M, #48 97 M or 210 M). From 17 since
+/// the evaluation weighs less in the keys (`EVAL_WEIGHT`).
+const DEEPER_ORDER_EMPTIES: u32 = 17;
 
 /// The depth of the searches that order the children of an endgame node, if any (0: the evaluation alone).
 fn ordering_depth(empties: u32) -> Option<u32> {
