@@ -95,10 +95,11 @@ const CORNER_WEIGHT: i32 = 128;
 /// Weight of a sixteenth of a disc of evaluation against one opponent reply (`REPLY_WEIGHT`): eight discs of the
 /// evaluation count as one reply, and a search's score counts more the deeper it looks (FFO #40-#49 751.6 M nodes
 /// without the extra weight, 739.7 M with it; FForum #20-#39 140.3 M and 137.1 M). Re-tuned for today's weights
-/// with `DEEPER_ORDER_EMPTIES` (`reversi-engine solve`, one run each on an idle machine; docs/benchmarks.md, "The
-/// ordering's weights"): at 8 and 4 (two discs a reply) FFO #40-#49 took 447.7 M nodes and 24.5-24.9 s, and FFO
-/// #50-#53, never tuned on, 2.27 G in 132.4 s; at 2 and 2 with `DEEPER_ORDER_EMPTIES` 17, 422.1 M in 20.1 s and
-/// 1.79 G in 91.5 s. Around it the time is flat (FFO #40-#49: 2 and 1, 19.2 s; 3 and 2, 19.9 s; 2 and 3, 20.1 s).
+/// with `DEEPER_ORDER_EMPTIES` (`reversi-engine solve`, one run each, times comparable within a batch;
+/// docs/benchmarks.md, "The ordering's weights"): at 8 and 4 (two discs a reply) FFO #40-#49 took 447.7 M nodes
+/// and 24.5-24.9 s, and FFO #50-#53, never tuned on, 2.27 G in 132.4 s; at 2 and 2 with `DEEPER_ORDER_EMPTIES` 17,
+/// 422.1 M in 20.1 s and 1.79 G in 91.5 s. Around it the time is flat (FFO #40-#49: 2 and 1, 19.2 s; 3 and 2,
+/// 19.9 s; 2 and 3, 20.1 s).
 const EVAL_WEIGHT: i32 = 2;
 const EVAL_WEIGHT_PER_PLY: i32 = 2;
 
