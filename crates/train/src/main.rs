@@ -33,6 +33,7 @@ const USAGE: &str = "usage:
                          [--noise 0.1]    resumable: chunks already on disk are skipped
   reversi-train offshoots --dir DIR --weights FILE [--sources crates/train/data/d8e20,crates/train/data/d8e20g2,crates/train/data/d10e20g3]
                          [--threads 2] [--seed 4] [--plies 1-3] [--depth 8] [--exact 14] [--selectivity 5] [--chunks 1000000]
+                         [--empties 0-60]   only offshoots with this many empties (with --exact at the top: endgame solves)
                          one position chunk (DIR/SOURCE-NNNNN.rvp) per source chunk: from every recorded position
                          a few random plies, labelled by a search (0 plies: the games relabelled); resumable: chunks already on disk are skipped
   reversi-train relabel  [--data target/train/games.bin] [--weights crates/engine/data/eval.weights] [--depth 4] [--exact 16]
@@ -187,7 +188,19 @@ fn parse_command(args: &[String]) -> Result<Command, String> {
         "offshoots" => {
             let flags = Flags::parse(
                 rest,
-                &["dir", "weights", "sources", "threads", "seed", "plies", "depth", "exact", "selectivity", "chunks"],
+                &[
+                    "dir",
+                    "weights",
+                    "sources",
+                    "threads",
+                    "seed",
+                    "plies",
+                    "depth",
+                    "exact",
+                    "selectivity",
+                    "chunks",
+                    "empties",
+                ],
             )?;
             let config = Offshoots {
                 seed: flags.get("seed", 4)?,
@@ -195,6 +208,7 @@ fn parse_command(args: &[String]) -> Result<Command, String> {
                 depth: flags.get("depth", 8)?,
                 exact_empties: flags.get("exact", 14)?,
                 selectivity: flags.get("selectivity", NO_SELECTIVITY)?,
+                empties: parse_range(&flags.text("empties", "0-60"), "empties")?,
             };
             let threads = flags.get("threads", 2)?;
             if threads == 0 || config.depth == 0 || config.depth > 60 || config.exact_empties > 60 {
@@ -718,7 +732,14 @@ mod tests {
         else {
             panic!("offshoots with its defaults was refused")
         };
-        let expected = Offshoots { seed: 4, plies: (1, 3), depth: 8, exact_empties: 14, selectivity: NO_SELECTIVITY };
+        let expected = Offshoots {
+            seed: 4,
+            plies: (1, 3),
+            depth: 8,
+            exact_empties: 14,
+            selectivity: NO_SELECTIVITY,
+            empties: (0, 60),
+        };
         assert_eq!((config, sources.as_str(), chunks, threads), (expected, DEEP_DATA, 1_000_000, 2));
         assert_eq!((dir, weights), (PathBuf::from("o"), PathBuf::from("w")));
         assert_eq!(parse("offshoots --weights w").unwrap_err(), "--dir is required");
@@ -735,6 +756,7 @@ mod tests {
             "offshoots --dir d --weights w --depth 0",
             "offshoots --dir d --weights w --threads 0",
             "offshoots --dir d --weights w --selectivity 6",
+            "offshoots --dir d --weights w --empties 20-6",
             "selfplay --noise",
             "fit --epochs many",
             "fit --phases 0",

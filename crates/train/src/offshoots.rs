@@ -21,6 +21,9 @@ pub struct Offshoots {
     pub exact_empties: u32,
     /// Prob-cut level of the label searches (`Searcher::set_selectivity`; `NO_SELECTIVITY`, unpruned, by default).
     pub selectivity: u8,
+    /// Only offshoots with this many empties, inclusive range, are labelled (the others are drawn, so the rest keep
+    /// their positions, and dropped): with `exact_empties` at the top, a set of exact solves of the endgame alone.
+    pub empties: (u32, u32),
 }
 
 /// The position `plies` uniformly random moves on from `board`, forced passes played (and not counted), with a
@@ -55,6 +58,9 @@ pub fn label_offshoots(config: &Offshoots, sources: &[Sample], stream: u64, sear
         .filter_map(|source| {
             let plies = config.plies.0 + (rng.next_u64() % span) as u32;
             let board = random_branch(source.board, plies, &mut rng)?;
+            if !(config.empties.0..=config.empties.1).contains(&board.empty_count()) {
+                return None;
+            }
             let exact = board.empty_count() <= config.exact_empties;
             // With no plies off the line (`--plies 0-0`, a relabelling of the games) a source already solved keeps
             // its score: the solve would only repeat it.
@@ -97,7 +103,8 @@ mod tests {
 
     #[test]
     fn offshoots_are_reproducible_keep_their_games_and_exact_labels_are_solves() {
-        let config = Offshoots { seed: 4, plies: (1, 3), depth: 2, exact_empties: 10, selectivity: 1 };
+        let config =
+            Offshoots { seed: 4, plies: (1, 3), depth: 2, exact_empties: 10, selectivity: 1, empties: (0, 60) };
         let sources: Vec<Sample> = random_line(9)
             .into_iter()
             .enumerate()
@@ -118,8 +125,24 @@ mod tests {
     }
 
     #[test]
+    fn an_empties_range_keeps_the_other_offshoots_where_they_were() {
+        let all = Offshoots { seed: 4, plies: (1, 3), depth: 2, exact_empties: 12, selectivity: 1, empties: (0, 60) };
+        let endgame = Offshoots { empties: (6, 12), ..all };
+        let sources: Vec<Sample> =
+            random_line(13).into_iter().map(|board| Sample { board, game: 5, score: 0, exact: false }).collect();
+        let mut searcher = Searcher::new(1);
+        let every = label_offshoots(&all, &sources, 1, &mut searcher);
+        let kept = label_offshoots(&endgame, &sources, 1, &mut searcher);
+        let in_range: Vec<Sample> = every.into_iter().filter(|s| (6..=12).contains(&s.board.empty_count())).collect();
+        assert!(in_range.len() >= 5);
+        assert_eq!(kept, in_range);
+        assert!(kept.iter().all(|s| s.exact));
+    }
+
+    #[test]
     fn no_plies_relabel_the_line_and_keep_its_solved_scores() {
-        let config = Offshoots { seed: 4, plies: (0, 0), depth: 2, exact_empties: 10, selectivity: 1 };
+        let config =
+            Offshoots { seed: 4, plies: (0, 0), depth: 2, exact_empties: 10, selectivity: 1, empties: (0, 60) };
         let sources: Vec<Sample> = random_line(11)
             .into_iter()
             .map(|board| {
