@@ -21,8 +21,9 @@ pub struct Offshoots {
     pub exact_empties: u32,
     /// Prob-cut level of the label searches (`Searcher::set_selectivity`; `NO_SELECTIVITY`, unpruned, by default).
     pub selectivity: u8,
-    /// Only offshoots with this many empties, inclusive range, are labelled (the others are drawn, so the rest keep
-    /// their positions, and dropped): with `exact_empties` at the top, a set of exact solves of the endgame alone.
+    /// Only the offshoots with this many empties (inclusive) are labelled. The others are still drawn and then dropped,
+    /// so the kept ones are the positions a run without the range makes. With `exact_empties` at the top of the range:
+    /// exact solves of the endgame alone.
     pub empties: (u32, u32),
 }
 
