@@ -50,7 +50,8 @@ const FALLBACK_SHARE: f64 = 0.2;
 /// iterations to the solve as soon as the solve is expected to finish within this share of the time left, and
 /// otherwise spends the whole time on them: a solve that cannot finish wastes its time (with half the time for
 /// each, Master tried solves of 24 empties it had no hope of finishing at 100 ms a move). Once the solve is due
-/// it gets all the time left, so the margin covers a solve up to twice the median's length.
+/// it gets all the time left, so the margin covers a solve up to twice the median's length. An exact solve that
+/// is not expected to fit gives way to a win/loss/draw one that is.
 const SOLVE_SHARE_OF_TIME_LEFT: f64 = 0.5;
 /// The median CPU time of an exact solve of `SOLVE_REFERENCE_EMPTIES` empties (`deepen --positions 10 --empties 20
 /// --seconds 2`: 219 ms; 89 ms at 18 empties and 944 ms at 22), and its growth per empty.
@@ -128,9 +129,8 @@ pub struct ThinkJob {
     /// On the clock with a time plan: after this many milliseconds the midgame iterations before a solve give way
     /// to it.
     fallback_ms: f64,
-    /// On the clock without a plan: the time cap, and the solve's expected CPU time on the reference machine.
+    /// On the clock without a plan: the time cap.
     cap_ms: f64,
-    solve_estimate_ms: f64,
     /// Milliseconds since the thinking began, as the caller last said (`step_timed`), and the nodes spent by then.
     elapsed_ms: Option<f64>,
     spent_by_elapsed: u64,
@@ -217,7 +217,6 @@ impl ThinkJob {
             time_plan: settings.target_ms.map(|target| TimePlan::new(target, settings.time_budget_ms)),
             fallback_ms: settings.target_ms.map_or(0.0, |target| FALLBACK_SHARE * f64::from(target)),
             cap_ms: f64::from(settings.time_budget_ms),
-            solve_estimate_ms: solve_estimate_ms(board.empty_count(), settings.exact_empties),
             elapsed_ms: None,
             spent_by_elapsed: 0,
             node_budget: settings.node_budget,
@@ -266,10 +265,8 @@ impl ThinkJob {
             return Some(self.force_move_now());
         }
         // A fallback iteration gives way to the solve once the solve is due.
-        if let Some(solve) =
-            self.solve_stage.filter(|&solve| self.best.is_some() && self.next < solve && self.solve_is_due(elapsed_ms))
-        {
-            self.next = solve;
+        if self.best.is_some() {
+            self.start_solve_if_due(elapsed_ms);
         }
         self.step(ai, node_budget)
     }
@@ -321,15 +318,11 @@ impl ThinkJob {
         self.next += 1;
         let finished_best = matches!(self.stages[self.next - 1], Stage::Best(_));
         match (self.solve_stage, self.elapsed_ms, &mut self.time_plan) {
-            (Some(solve), elapsed, _) if self.next < solve => {
-                let deep_enough = match elapsed {
-                    Some(elapsed) => self.solve_is_due(elapsed),
-                    None => self.next >= FALLBACK_DEPTH as usize,
-                };
-                if deep_enough {
-                    self.next = solve;
-                }
-            }
+            (Some(solve), elapsed, _) if self.next < solve => match elapsed {
+                Some(elapsed) => self.start_solve_if_due(elapsed),
+                None if self.next >= FALLBACK_DEPTH as usize => self.next = solve,
+                None => {}
+            },
             (None, Some(elapsed), Some(plan)) if finished_best && self.next < self.stages.len() => {
                 let best = self.best.as_ref().expect("a finished Best stage");
                 if !plan.deepen_after(elapsed, best.best_move, best.score) {
@@ -340,19 +333,38 @@ impl ThinkJob {
         }
     }
 
-    /// On the clock, `elapsed_ms` into the thinking: whether the midgame iterations before a solve should give way
-    /// to it. With a time plan, once they have had their share of the target; without one, once the solve is
-    /// expected to finish in its share of the time left, at the pace this job's nodes have gone so far.
-    fn solve_is_due(&self, elapsed_ms: f64) -> bool {
+    /// On the clock, `elapsed_ms` into the thinking: moves on from the midgame iterations before a solve to the
+    /// solve once one is due (`due_solve`).
+    fn start_solve_if_due(&mut self, elapsed_ms: f64) {
+        let Some(solve) = self.solve_stage.filter(|&solve| self.next < solve) else { return };
+        if let Some(limits) = self.due_solve(elapsed_ms) {
+            self.stages[solve] = Stage::Best(limits);
+            self.next = solve;
+        }
+    }
+
+    /// The solve the midgame iterations should give way to `elapsed_ms` into the thinking, if one is due. With a
+    /// time plan, the level's own once the iterations have had their share of the target. Without one, the
+    /// level's own once it is expected to finish in its share of the time left, at the pace this job's nodes have
+    /// gone so far; else, in an exact solve's band, a win/loss/draw one expected to: a verdict that keeps a won or
+    /// drawn game so, where the midgame search would guess (docs/strength.md, "Win/loss/draw where exact does not
+    /// fit").
+    fn due_solve(&self, elapsed_ms: f64) -> Option<Limits> {
+        let Stage::Best(own) = self.stages[self.solve_stage?] else { return None };
         if self.time_plan.is_some() {
-            return elapsed_ms >= self.fallback_ms;
+            return (elapsed_ms >= self.fallback_ms).then_some(own);
         }
         // The pace of the steps timed so far (a step's own nodes are not, while it runs).
         if self.spent_by_elapsed == 0 || elapsed_ms <= 0.0 {
-            return false;
+            return None;
         }
         let slowdown = BAND_NODES_PER_MS / (self.spent_by_elapsed as f64 / elapsed_ms);
-        self.solve_estimate_ms * slowdown <= SOLVE_SHARE_OF_TIME_LEFT * (self.cap_ms - elapsed_ms)
+        let fits = |limits: &Limits| {
+            let estimate = solve_estimate_ms(self.board.empty_count(), limits.exact_empties);
+            estimate * slowdown <= SOLVE_SHARE_OF_TIME_LEFT * (self.cap_ms - elapsed_ms)
+        };
+        let win_loss_draw = Limits { exact_empties: 0, ..own };
+        [own, win_loss_draw].into_iter().find(fits)
     }
 
     /// Advance the current stage by at most `budget` nodes; the outcome and the nodes used.
@@ -723,7 +735,12 @@ mod tests {
             let mut steps = 0;
             let decision = loop {
                 let elapsed_ms = job.nodes() as f64 * 2_000.0 / 1e6;
-                assert!(elapsed_ms < f64::from(fixed.time_budget_ms), "seed {seed}: the solve did not finish");
+                assert!(
+                    elapsed_ms < f64::from(fixed.time_budget_ms),
+                    "seed {seed}: the solve did not finish: {:?} {:?}",
+                    job.next,
+                    job.stages.get(job.next)
+                );
                 steps += 1;
                 if let Some(decision) = job.step_timed(&mut ai, 5_000, elapsed_ms) {
                     break decision;
@@ -731,6 +748,38 @@ mod tests {
                 assert!(steps < 2 || job.solve_stage == Some(job.next), "seed {seed}: no solve in step {steps}");
             };
             assert!(decision.exact && board.is_legal(decision.mv.unwrap()), "seed {seed}: {decision:?}");
+        }
+    }
+
+    #[test]
+    fn on_a_fixed_time_a_win_loss_draw_solve_stands_in_for_an_exact_one_that_cannot_finish() {
+        // 300 ms on every move, on a pretend clock of 20 M nodes/s (the reference pace): at 20 empties the exact solve
+        // is expected to take longer than half the time left, the win/loss/draw one far less, so that one is played,
+        // and its move keeps the position's class.
+        let fixed = LevelSettings { target_ms: None, time_budget_ms: 300, book: false, ..*Level::Master.settings() };
+        let mut ai = Ai::new(4);
+        for seed in 0..3 {
+            let board = random_position(8, Opening::Standard, 40, 90 + seed);
+            assert_eq!(board.empty_count(), 20);
+            let mut job = ThinkJob::new(&board, &fixed, 0);
+            let decision = loop {
+                let elapsed_ms = job.nodes() as f64 * 50.0 / 1e6;
+                assert!(
+                    elapsed_ms < f64::from(fixed.time_budget_ms),
+                    "seed {seed}: the solve did not finish: {:?} {:?}",
+                    job.next,
+                    job.stages.get(job.next)
+                );
+                if let Some(decision) = job.step_timed(&mut ai, 5_000, elapsed_ms) {
+                    break decision;
+                }
+            };
+            assert!(decision.win_loss_draw && !decision.exact, "seed {seed}: {decision:?}");
+            // The child's solve finds the parent's in the table.
+            let mut judge = Ai::new(4);
+            let exact = judge.search(&board, &Limits::exact()).unwrap().score;
+            let after = -judge.search(&board.play(decision.mv.unwrap()), &Limits::exact()).unwrap().score;
+            assert_eq!((decision.score, after.signum()), (exact.signum(), exact.signum()), "seed {seed}");
         }
     }
 
