@@ -6,7 +6,7 @@ use crate::eval::PatternEvaluator;
 use crate::rules::VariantBoard;
 use crate::search::generic::GenericSearcher;
 use crate::search::tt::TranspositionTable;
-use crate::search::{Aborted, Limits, SearchResult, Searcher};
+use crate::search::{Aborted, Interrupted, Limits, SearchResult, Searcher};
 
 /// The searchers and their tables. Allocate one for the life of the app: the 8×8 table is tens of MB.
 pub struct Ai {
@@ -43,6 +43,12 @@ impl Ai {
             Some(eight) => self.eight.search(&eight, limits),
             None => self.generic.search(board, limits),
         }
+    }
+
+    /// Right after a `search` call on `board` ran out of budget: what it has found so far. Only the 8×8 searcher
+    /// reports it (the generic one has no selective pass to report).
+    pub fn interrupted(&self, board: &VariantBoard) -> Option<Interrupted> {
+        board.as_board().and_then(|_| self.eight.interrupted())
     }
 
     /// Nodes the last `search` call visited (aborted or not) on the searcher `board` went to.

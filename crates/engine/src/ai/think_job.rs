@@ -20,7 +20,7 @@ use crate::bits::squares_of;
 use crate::book::Book;
 use crate::rng::Rng;
 use crate::rules::VariantBoard;
-use crate::search::{sort_best_first, Aborted, Limits, SearchResult};
+use crate::search::{sort_best_first, Aborted, Goal, Limits, SearchResult};
 
 /// Nodes per `step` that keep a slice to a few milliseconds natively (about 1.5× that in wasm), measured with
 /// `reversi-engine levels`: the 8×8 searcher runs 3-20 M nodes/s, the generic one (6×6, 10×10, empty centre)
@@ -50,8 +50,8 @@ const FALLBACK_SHARE: f64 = 0.2;
 /// iterations to the solve as soon as the solve is expected to finish within this share of the time left, and
 /// otherwise spends the whole time on them: a solve that cannot finish wastes its time (with half the time for
 /// each, Master tried solves of 24 empties it had no hope of finishing at 100 ms a move). Once the solve is due
-/// it gets all the time left, so the margin covers a solve up to twice the median's length. An exact solve that
-/// is not expected to fit gives way to a win/loss/draw one that is.
+/// it gets all the time left, so the margin covers a solve up to twice the median's length. In an exact band the
+/// solve that must fit is the win/loss/draw verdict before it, and the exact solve has whatever time is left.
 const SOLVE_SHARE_OF_TIME_LEFT: f64 = 0.5;
 /// The median CPU time of an exact solve of `SOLVE_REFERENCE_EMPTIES` empties (`deepen --positions 10 --empties 20
 /// --seconds 2`: 219 ms; 89 ms at 18 empties and 944 ms at 22), and its growth per empty.
@@ -122,7 +122,8 @@ pub struct ThinkJob {
     /// Stages from this index on run even when the level's node budget is spent (the endgame solve, the
     /// scoring a slipping level chooses from).
     committed_from: usize,
-    /// The index of the solve stage, when midgame iterations before it are only a fallback.
+    /// The index of the first solve stage, when midgame iterations before it are only a fallback. The level's own
+    /// solve is the last stage; in its exact band, a win/loss/draw verdict may come first (`solve_is_due`).
     solve_stage: Option<usize>,
     /// On the clock: when to stop deepening (levels with a time target).
     time_plan: Option<TimePlan>,
@@ -141,6 +142,8 @@ pub struct ThinkJob {
     spent: u64,
     /// The last finished `Best` stage.
     best: Option<SearchResult>,
+    /// While no solve stage has finished: the move and score of the first one's finished selective pass.
+    presolved: Option<(usize, i32)>,
     /// `ScoreAll` progress: the moves scored so far, in square order.
     scored: Vec<(usize, i32)>,
     decision: Option<Decision>,
@@ -178,10 +181,14 @@ impl ThinkJob {
             node_budget: None,
         };
         if empties <= full.wld_empties {
-            // Midgame iterations to fall back on (a few, or on the clock a share of the time), then the solve.
+            // Midgame iterations to fall back on (a few, or on the clock a share of the time), then the solve; on
+            // the clock, in the exact band of a level that also solves for win/loss/draw, that verdict first.
             let mut stages: Vec<Stage> =
                 (1..=full.depth.min(empties.saturating_sub(1)).max(1)).map(|d| Stage::Best(midgame(d))).collect();
             let solve = stages.len();
+            if empties <= full.exact_empties && full.wld_empties > full.exact_empties {
+                stages.push(Stage::Best(Limits { exact_empties: 0, ..full }));
+            }
             stages.push(Stage::Best(full));
             let mut job = ThinkJob::with_plan(board, stages, solve, settings, 0.0, 0);
             job.solve_stage = Some(solve);
@@ -225,6 +232,7 @@ impl ThinkJob {
             seed,
             spent: 0,
             best: None,
+            presolved: None,
             scored: Vec::new(),
             decision: None,
         }
@@ -320,7 +328,8 @@ impl ThinkJob {
         match (self.solve_stage, self.elapsed_ms, &mut self.time_plan) {
             (Some(solve), elapsed, _) if self.next < solve => match elapsed {
                 Some(elapsed) => self.start_solve_if_due(elapsed),
-                None if self.next >= FALLBACK_DEPTH as usize => self.next = solve,
+                // Off the clock nothing cuts the own solve short, so a verdict before it would only cost nodes.
+                None if self.next >= FALLBACK_DEPTH as usize => self.next = self.stages.len() - 1,
                 None => {}
             },
             (None, Some(elapsed), Some(plan)) if finished_best && self.next < self.stages.len() => {
@@ -334,37 +343,32 @@ impl ThinkJob {
     }
 
     /// On the clock, `elapsed_ms` into the thinking: moves on from the midgame iterations before a solve to the
-    /// solve once one is due (`due_solve`).
+    /// first solve stage once it is due.
     fn start_solve_if_due(&mut self, elapsed_ms: f64) {
-        let Some(solve) = self.solve_stage.filter(|&solve| self.next < solve) else { return };
-        if let Some(limits) = self.due_solve(elapsed_ms) {
-            self.stages[solve] = Stage::Best(limits);
+        if let Some(solve) = self.solve_stage.filter(|&solve| self.next < solve && self.solve_is_due(solve, elapsed_ms))
+        {
             self.next = solve;
         }
     }
 
-    /// The solve the midgame iterations should give way to `elapsed_ms` into the thinking, if one is due. With a
-    /// time plan, the level's own once the iterations have had their share of the target. Without one, the
-    /// level's own once it is expected to finish in its share of the time left, at the pace this job's nodes have
-    /// gone so far; else, in an exact solve's band, a win/loss/draw one expected to: a verdict that keeps a won or
-    /// drawn game so, where the midgame search would guess (docs/strength.md, "Win/loss/draw where exact does not
-    /// fit").
-    fn due_solve(&self, elapsed_ms: f64) -> Option<Limits> {
-        let Stage::Best(own) = self.stages[self.solve_stage?] else { return None };
+    /// Whether the midgame iterations should give way to the solve stage `solve`, `elapsed_ms` into the thinking.
+    /// With a time plan, once they have had their share of the target; without one, once the solve is expected to
+    /// finish in its share of the time left, at the pace this job's nodes have gone so far. In an exact band that
+    /// stage is a win/loss/draw verdict, a small part of the exact solve's cost (docs/strength.md, "Win/loss/draw
+    /// before exact"): it keeps a won or drawn game so where the midgame search would guess, and it stands when
+    /// the exact solve after it does not finish.
+    fn solve_is_due(&self, solve: usize, elapsed_ms: f64) -> bool {
         if self.time_plan.is_some() {
-            return (elapsed_ms >= self.fallback_ms).then_some(own);
+            return elapsed_ms >= self.fallback_ms;
         }
         // The pace of the steps timed so far (a step's own nodes are not, while it runs).
         if self.spent_by_elapsed == 0 || elapsed_ms <= 0.0 {
-            return None;
+            return false;
         }
+        let Stage::Best(limits) = self.stages[solve] else { return false };
         let slowdown = BAND_NODES_PER_MS / (self.spent_by_elapsed as f64 / elapsed_ms);
-        let fits = |limits: &Limits| {
-            let estimate = solve_estimate_ms(self.board.empty_count(), limits.exact_empties);
-            estimate * slowdown <= SOLVE_SHARE_OF_TIME_LEFT * (self.cap_ms - elapsed_ms)
-        };
-        let win_loss_draw = Limits { exact_empties: 0, ..own };
-        [own, win_loss_draw].into_iter().find(fits)
+        let estimate = solve_estimate_ms(self.board.empty_count(), limits.exact_empties);
+        estimate * slowdown <= SOLVE_SHARE_OF_TIME_LEFT * (self.cap_ms - elapsed_ms)
     }
 
     /// Advance the current stage by at most `budget` nodes; the outcome and the nodes used.
@@ -374,6 +378,13 @@ impl ThinkJob {
             Stage::Best(limits) => {
                 let outcome = ai.search(&self.board, &Limits { node_budget: Some(budget), ..limits });
                 let used = ai.last_call_nodes(&self.board);
+                if outcome.is_err() && self.solve_stage == Some(self.next) {
+                    self.presolved = ai.interrupted(&self.board).and_then(|so_far| {
+                        let score = so_far.presolved?;
+                        let verdict = limits.goal(self.board.empty_count()) == Goal::WinLossDraw;
+                        Some((so_far.best_move?, if verdict { score.signum() } else { score }))
+                    });
+                }
                 (outcome.map(|result| self.best = Some(result)), used)
             }
             Stage::ScoreAll(limits) => {
@@ -412,6 +423,19 @@ impl ThinkJob {
                 score,
                 depth: if exact { empties } else { limits.depth + 1 },
                 exact,
+                win_loss_draw: false,
+                nodes: self.spent,
+                pv: vec![mv],
+            };
+        }
+        // A solve cut short before any solve stage finished: its selective pass searched to the end, deeper than
+        // the midgame iterations that gave way to it (docs/strength.md, "Win/loss/draw before exact").
+        if let Some((mv, score)) = self.presolved.filter(|_| self.solve_stage == Some(self.next)) {
+            return Decision {
+                mv: Some(mv),
+                score,
+                depth: self.board.empty_count(),
+                exact: false,
                 win_loss_draw: false,
                 nodes: self.spent,
                 pv: vec![mv],
@@ -725,12 +749,12 @@ mod tests {
 
     #[test]
     fn on_a_fixed_time_a_solve_expected_to_finish_starts_at_once() {
-        // The same clock, 14 empties: the exact solve is expected in a few thousand nodes, so it starts in the second
+        // The same clock, 12 empties: the exact solve is expected in a few thousand nodes, so it starts in the second
         // step, once the first has timed the job's pace, rather than after a share of the time, and finishes.
         let fixed = LevelSettings { target_ms: None, time_budget_ms: 400, book: false, ..*Level::Master.settings() };
         let mut ai = Ai::new(4);
         for seed in 0..3 {
-            let board = random_position(8, Opening::Standard, 46, 80 + seed);
+            let board = random_position(8, Opening::Standard, 48, 80 + seed);
             let mut job = ThinkJob::new(&board, &fixed, 0);
             let mut steps = 0;
             let decision = loop {
@@ -745,42 +769,70 @@ mod tests {
                 if let Some(decision) = job.step_timed(&mut ai, 5_000, elapsed_ms) {
                     break decision;
                 }
-                assert!(steps < 2 || job.solve_stage == Some(job.next), "seed {seed}: no solve in step {steps}");
+                assert!(
+                    steps < 2 || job.solve_stage.is_some_and(|solve| job.next >= solve),
+                    "seed {seed}: no solve in step {steps}"
+                );
             };
             assert!(decision.exact && board.is_legal(decision.mv.unwrap()), "seed {seed}: {decision:?}");
         }
     }
 
     #[test]
-    fn on_a_fixed_time_a_win_loss_draw_solve_stands_in_for_an_exact_one_that_cannot_finish() {
-        // 300 ms on every move, on a pretend clock of 20 M nodes/s (the reference pace): at 20 empties the exact solve
-        // is expected to take longer than half the time left, the win/loss/draw one far less, so that one is played,
-        // and its move keeps the position's class.
-        let fixed = LevelSettings { target_ms: None, time_budget_ms: 300, book: false, ..*Level::Master.settings() };
+    fn on_a_fixed_time_a_win_loss_draw_verdict_stands_when_the_exact_solve_cannot_finish() {
+        // 100 ms on every move, on a pretend clock of 20 M nodes/s (the reference pace), at 18 empties: the verdict
+        // is expected in a hundred thousand nodes, so it comes first, then the exact solve has the time left.
+        // Either way the move keeps the position's class; on at least one of these the exact solve runs out.
+        let fixed = LevelSettings { target_ms: None, time_budget_ms: 100, book: false, ..*Level::Master.settings() };
         let mut ai = Ai::new(4);
+        let mut verdicts = 0;
         for seed in 0..3 {
-            let board = random_position(8, Opening::Standard, 40, 90 + seed);
-            assert_eq!(board.empty_count(), 20);
+            let board = random_position(8, Opening::Standard, 42, 90 + seed);
+            assert_eq!(board.empty_count(), 18);
             let mut job = ThinkJob::new(&board, &fixed, 0);
             let decision = loop {
                 let elapsed_ms = job.nodes() as f64 * 50.0 / 1e6;
-                assert!(
-                    elapsed_ms < f64::from(fixed.time_budget_ms),
-                    "seed {seed}: the solve did not finish: {:?} {:?}",
-                    job.next,
-                    job.stages.get(job.next)
-                );
+                if elapsed_ms >= f64::from(fixed.time_budget_ms) {
+                    break job.force_move_now();
+                }
                 if let Some(decision) = job.step_timed(&mut ai, 5_000, elapsed_ms) {
                     break decision;
                 }
             };
-            assert!(decision.win_loss_draw && !decision.exact, "seed {seed}: {decision:?}");
+            assert!(decision.win_loss_draw || decision.exact, "seed {seed}: {decision:?}");
+            verdicts += usize::from(decision.win_loss_draw);
             // The child's solve finds the parent's in the table.
             let mut judge = Ai::new(4);
             let exact = judge.search(&board, &Limits::exact()).unwrap().score;
             let after = -judge.search(&board.play(decision.mv.unwrap()), &Limits::exact()).unwrap().score;
-            assert_eq!((decision.score, after.signum()), (exact.signum(), exact.signum()), "seed {seed}");
+            assert_eq!((decision.score.signum(), after.signum()), (exact.signum(), exact.signum()), "seed {seed}");
         }
+        assert!(verdicts > 0, "every exact solve finished: the verdict was not tested");
+    }
+
+    #[test]
+    fn a_solve_cut_short_after_its_selective_pass_plays_that_passs_move() {
+        // Master on a fixed time at 20 empties, 5,000 nodes a step on a pretend clock of 20 M nodes/s: the
+        // win/loss/draw verdict starts at once; stopped as soon as its selective pass has finished, the job plays
+        // that pass's move, not the shallow midgame iterations' before it.
+        let fixed = LevelSettings { target_ms: None, time_budget_ms: 10_000, book: false, ..*Level::Master.settings() };
+        let mut cut_short = 0;
+        for seed in 0..2 {
+            let board = random_position(8, Opening::Standard, 40, 100 + seed);
+            let mut ai = Ai::new(4);
+            let mut job = ThinkJob::new(&board, &fixed, 0);
+            while job.step_timed(&mut ai, 5_000, job.nodes() as f64 * 50.0 / 1e6).is_none() {
+                let Some((mv, score)) = job.presolved else { continue };
+                let midgame = job.best.as_ref().expect("iterations before the solve").depth;
+                let decision = job.force_move_now();
+                assert_eq!((decision.mv, decision.score), (Some(mv), score), "seed {seed}");
+                assert!(board.is_legal(mv) && (-1..=1).contains(&score), "seed {seed}: {decision:?}");
+                assert!(!decision.exact && !decision.win_loss_draw && midgame < 20, "seed {seed}: {decision:?}");
+                cut_short += 1;
+                break;
+            }
+        }
+        assert!(cut_short > 0, "every solve finished within a step of its selective pass");
     }
 
     #[test]
