@@ -74,7 +74,8 @@ pub struct Decision {
     pub mv: Option<usize>,
     /// For the side to move, in discs: exact when `exact`, the sign only when `win_loss_draw`, else an estimate.
     pub score: i32,
-    /// Midgame depth of the deciding search, or the empties of a solve.
+    /// Midgame depth of the deciding search, or the empties of a solve (also of a solve cut short after its
+    /// selective pass, which searched to the end: neither `exact` nor `win_loss_draw`).
     pub depth: u32,
     pub exact: bool,
     pub win_loss_draw: bool,
@@ -823,11 +824,10 @@ mod tests {
             let mut job = ThinkJob::new(&board, &fixed, 0);
             while job.step_timed(&mut ai, 5_000, job.nodes() as f64 * 50.0 / 1e6).is_none() {
                 let Some((mv, score)) = job.presolved else { continue };
-                let midgame = job.best.as_ref().expect("iterations before the solve").depth;
                 let decision = job.force_move_now();
                 assert_eq!((decision.mv, decision.score), (Some(mv), score), "seed {seed}");
                 assert!(board.is_legal(mv) && (-1..=1).contains(&score), "seed {seed}: {decision:?}");
-                assert!(!decision.exact && !decision.win_loss_draw && midgame < 20, "seed {seed}: {decision:?}");
+                assert!(!decision.exact && !decision.win_loss_draw, "seed {seed}: {decision:?}");
                 cut_short += 1;
                 break;
             }
