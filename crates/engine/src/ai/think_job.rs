@@ -676,10 +676,14 @@ mod tests {
         }
     }
 
-    /// Runs a job on a pretend clock on which each node takes `ns_per_node` nanoseconds: deterministic timing.
-    fn on_node_clock(job: &mut ThinkJob, ai: &mut Ai, ns_per_node: f64) -> (Decision, f64) {
+    /// Runs a job on a pretend clock on which each node takes `ns_per_node` nanoseconds (deterministic timing),
+    /// forcing the answer at `cap_ms` as `run_on_clock` does (a level with a time plan answers before its cap itself).
+    fn on_node_clock(job: &mut ThinkJob, ai: &mut Ai, ns_per_node: f64, cap_ms: f64) -> (Decision, f64) {
         loop {
             let elapsed_ms = job.nodes() as f64 * ns_per_node / 1e6;
+            if elapsed_ms >= cap_ms {
+                return (job.force_move_now(), elapsed_ms);
+            }
             if let Some(decision) = job.step_timed(ai, 5_000, elapsed_ms) {
                 return (decision, elapsed_ms);
             }
@@ -694,12 +698,13 @@ mod tests {
         for seed in 0..3 {
             let board = random_position(8, Opening::Standard, 20, 50 + seed);
             // 100 µs a node (10 k nodes/s, a very slow machine): the 1.5 s target is 15 k nodes.
-            let (decision, elapsed) = on_node_clock(&mut ThinkJob::new(&board, &master, 0), &mut ai, 100_000.0);
+            let (decision, elapsed) =
+                on_node_clock(&mut ThinkJob::new(&board, &master, 0), &mut ai, 100_000.0, f64::INFINITY);
             assert!(board.is_legal(decision.mv.unwrap()));
             assert!(elapsed <= cap + 1.0, "seed {seed}: {elapsed} ms past the cap");
             assert!(decision.depth >= 3, "seed {seed}: deepened to {}", decision.depth);
             // Twenty times faster, the same time buys a deeper search.
-            let (fast, _) = on_node_clock(&mut ThinkJob::new(&board, &master, 0), &mut ai, 5_000.0);
+            let (fast, _) = on_node_clock(&mut ThinkJob::new(&board, &master, 0), &mut ai, 5_000.0, f64::INFINITY);
             assert!(fast.depth > decision.depth, "seed {seed}: {} then {}", decision.depth, fast.depth);
         }
         // Past the cap the answer comes at once, whatever the job was doing.
@@ -732,16 +737,8 @@ mod tests {
         for seed in 0..3 {
             let board = random_position(8, Opening::Standard, 36, 70 + seed);
             assert!((23..=fixed.wld_empties).contains(&board.empty_count()), "{}", board.empty_count());
-            let mut job = ThinkJob::new(&board, &fixed, 0);
-            let decision = loop {
-                let elapsed_ms = job.nodes() as f64 * 2_000.0 / 1e6;
-                if elapsed_ms >= f64::from(fixed.time_budget_ms) {
-                    break job.force_move_now();
-                }
-                if let Some(decision) = job.step_timed(&mut ai, 5_000, elapsed_ms) {
-                    break decision;
-                }
-            };
+            let cap = f64::from(fixed.time_budget_ms);
+            let (decision, _) = on_node_clock(&mut ThinkJob::new(&board, &fixed, 0), &mut ai, 2_000.0, cap);
             assert!(board.is_legal(decision.mv.unwrap()));
             assert!(!decision.exact && !decision.win_loss_draw, "seed {seed}: solved in 200 k nodes?");
             assert!(decision.depth > FALLBACK_DEPTH + 2, "seed {seed}: depth {}", decision.depth);
@@ -790,16 +787,8 @@ mod tests {
         for seed in 0..3 {
             let board = random_position(8, Opening::Standard, 42, 90 + seed);
             assert_eq!(board.empty_count(), 18);
-            let mut job = ThinkJob::new(&board, &fixed, 0);
-            let decision = loop {
-                let elapsed_ms = job.nodes() as f64 * 50.0 / 1e6;
-                if elapsed_ms >= f64::from(fixed.time_budget_ms) {
-                    break job.force_move_now();
-                }
-                if let Some(decision) = job.step_timed(&mut ai, 5_000, elapsed_ms) {
-                    break decision;
-                }
-            };
+            let cap = f64::from(fixed.time_budget_ms);
+            let (decision, _) = on_node_clock(&mut ThinkJob::new(&board, &fixed, 0), &mut ai, 50.0, cap);
             assert!(decision.win_loss_draw || decision.exact, "seed {seed}: {decision:?}");
             verdicts += usize::from(decision.win_loss_draw);
             // The child's solve finds the parent's in the table.
