@@ -293,6 +293,15 @@ mod tests {
         print_fits(&measure(&mut searcher, &positions, MIN_DEPTH..=12));
     }
 
+    /// Prints the pairs past the fitted depths, which `FIT` serves with its 12/6 row (docs/strength.md, "Prob-cut
+    /// past depth 12"; release: about half an hour on one core).
+    #[test]
+    #[ignore = "measurement: cargo test --release -p engine --lib probcut::tests::fit_deep -- --ignored --nocapture"]
+    fn fit_deep() {
+        let positions = sample_positions(60, 28..=44);
+        print_fits(&measure(&mut Searcher::new(64), &positions, 12..=16));
+    }
+
     /// Prints the same pairs' fit on positions from the early midgame to the endgame, with how the residuals grow
     /// with fewer empties (docs/strength.md, "Multi-prob-cut's σ by empties"; release: about an hour on one core of
     /// a busy machine).
