@@ -28,7 +28,7 @@ pub const USAGE: &str = "usage: reversi-engine perft <depth>
                                              each level's thinking time and slice length on every board
        reversi-engine match [--games N] [--a SIDE] [--b SIDE] [--exact E] [--plies P] [--seed S] [--weights FILE]
                             [--a-weights FILE] [--b-weights FILE] [--movetime 100ms[,300ms..]] [--depths]
-                            [--balanced DISCS]
+                            [--balanced DISCS] [--record FILE]
                                              SIDE = hand:DEPTH, pattern:DEPTH, level:NAME (its settings, on
                                              its node budget), clock:NAME[:SCALE] (on the clock as the app
                                              plays it, times scaled), fixed:NAME:MS (MS every move, no book
@@ -40,7 +40,13 @@ pub const USAGE: &str = "usage: reversi-engine perft <depth>
                                              match is played at each time per move in turn; each side's
                                              depth per move is summed up, --depths lists every move's;
                                              --balanced keeps only openings a depth-12 search scores
-                                             within DISCS of even (as XOT's are chosen)
+                                             within DISCS of even (as XOT's are chosen); --record
+                                             appends each game to FILE (openings and moves) for audit
+       reversi-engine audit <record> --engine 'PROGRAM ARGS..' --engine .. [--empties 25-28] [--movetime 1s]
+                                             each position side A was to move in within the empties of a
+                                             match --record file, put to every NBoard engine at the time per
+                                             move; where their moves differ, the positions after them solved
+                                             for win/loss/draw: each engine's classes behind the best move
        reversi-engine pace [--games N] [--level NAME] [--seed S]
                                              the level (default Master) plays N games (1) against itself from
                                              the start on the clock as in the app (slices, time management, book):
@@ -74,6 +80,7 @@ pub enum Command {
     Book(BookOptions),
     Pace { games: usize, level: Level, seed: u64 },
     Deepen(DeepenOptions),
+    Audit(AuditOptions),
 }
 
 /// A side of a match: one of the engine's own settings, or another program over NBoard (its command line).
@@ -113,6 +120,18 @@ pub struct MatchOptions {
     /// `--balanced DISCS`: only openings a search scores within this many discs of even
     /// (`match_play::balanced_openings`).
     pub balanced: Option<i32>,
+    /// `--record FILE`: the file each game's line is appended to (`match_record`).
+    pub record: Option<String>,
+}
+
+/// `reversi-engine audit`: the match record to read, the NBoard engines to ask (each a command line), the band of
+/// empties of the positions put to them and their time per move.
+#[derive(Debug, PartialEq)]
+pub struct AuditOptions {
+    pub record: String,
+    pub engines: Vec<Vec<String>>,
+    pub empties: std::ops::RangeInclusive<u32>,
+    pub movetime: Duration,
 }
 
 /// `reversi-engine book`: what to cover, how deep, and the files.
@@ -248,6 +267,7 @@ pub fn parse_command(args: &[String]) -> Result<Command, String> {
         "match" => return parse_match(rest).map(Command::Match).map_err(|message| format!("match: {message}")),
         "book" => return parse_book_options(rest).map(Command::Book),
         "deepen" => return parse_deepen(rest).map(Command::Deepen).map_err(|message| format!("deepen: {message}")),
+        "audit" => return parse_audit(rest).map(Command::Audit).map_err(|message| format!("audit: {message}")),
         "pace" => {
             let (mut games, mut level, mut seed) = (1, Level::Master, 1);
             let mut args = rest.iter();
@@ -303,15 +323,53 @@ fn parse_deepen(args: &[String]) -> Result<DeepenOptions, String> {
     Ok(options)
 }
 
+/// `audit` options: the record file first, then `--engine COMMAND` (two or more), `--empties LO-HI`,
+/// `--movetime T`.
+fn parse_audit(args: &[String]) -> Result<AuditOptions, String> {
+    let (record, rest) = args.split_first().ok_or("give the record file of a match (match --record)")?;
+    let mut options = AuditOptions {
+        record: record.clone(),
+        engines: Vec::new(),
+        empties: 25..=28,
+        movetime: Duration::from_secs(1),
+    };
+    let mut it = rest.iter();
+    while let Some(flag) = it.next() {
+        let value = it.next().ok_or(format!("{flag} needs a value"))?;
+        match flag.as_str() {
+            "--engine" => {
+                let command: Vec<String> = value.split_whitespace().map(String::from).collect();
+                if command.is_empty() {
+                    return Err("--engine: give the engine's command line".into());
+                }
+                options.engines.push(command);
+            }
+            "--empties" => {
+                let band = value.split_once('-').and_then(|(lo, hi)| Some((lo.parse().ok()?, hi.parse().ok()?)));
+                let (lo, hi) = band
+                    .filter(|&(lo, hi)| 1 <= lo && lo <= hi && hi <= 59)
+                    .ok_or(format!("--empties is a band LO-HI within 1-59, not {value:?}"))?;
+                options.empties = lo..=hi;
+            }
+            "--movetime" => options.movetime = parse_movetime(value)?,
+            _ => return Err(format!("unknown option {flag}")),
+        }
+    }
+    if options.engines.len() < 2 {
+        return Err("give two engines or more (--engine 'PROGRAM ARGS..' each)".into());
+    }
+    Ok(options)
+}
+
 /// `match` options: `--games N` (even), `--a SIDE`, `--b SIDE` (`EVAL:DEPTH` or `level:NAME`), `--exact E`,
 /// `--plies P` (random opening length), `--seed S`, `--weights FILE`, `--a-weights FILE`, `--b-weights FILE`,
-/// `--movetime T[,T..]`, `--depths` (no value), `--balanced DISCS`. The files are read, and NBoard engines started,
+/// `--movetime T[,T..]`, `--depths` (no value), `--balanced DISCS`, `--record FILE`. The files are read, and NBoard engines started,
 /// when the match starts.
 fn parse_match(args: &[String]) -> Result<MatchOptions, String> {
     let (mut games, mut a, mut b, mut exact, mut plies, mut seed) =
         (200usize, "pattern:4", "hand:4", 10u32, 8u32, 1u64);
-    let (mut weights, mut side_weights, mut movetimes, mut depths, mut balanced) =
-        (None, [None, None], Vec::new(), false, None);
+    let (mut weights, mut side_weights, mut movetimes, mut depths, mut balanced, mut record) =
+        (None, [None, None], Vec::new(), false, None, None);
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         if flag == "--depths" {
@@ -338,6 +396,7 @@ fn parse_match(args: &[String]) -> Result<MatchOptions, String> {
             "--b-weights" => side_weights[1] = Some(value.clone()),
             "--movetime" => movetimes = value.split(',').map(parse_movetime).collect::<Result<_, _>>()?,
             "--balanced" => balanced = Some(i32::from(number::<u8>(flag, value, 64)?)),
+            "--record" => record = Some(value.clone()),
             _ => return Err(format!("unknown option {flag}")),
         }
     }
@@ -346,7 +405,7 @@ fn parse_match(args: &[String]) -> Result<MatchOptions, String> {
     }
     let timed = !movetimes.is_empty();
     let (a, b) = (parse_match_side(a, exact, timed)?, parse_match_side(b, exact, timed)?);
-    Ok(MatchOptions { games, a, b, plies, seed, weights, side_weights, movetimes, depths, balanced })
+    Ok(MatchOptions { games, a, b, plies, seed, weights, side_weights, movetimes, depths, balanced, record })
 }
 
 /// A side of `match`: `nboard:PROGRAM ARGS..` (words split at spaces) or one of the engine's settings
@@ -519,6 +578,7 @@ mod tests {
             movetimes: Vec::new(),
             depths: false,
             balanced: None,
+            record: None,
         };
         assert_eq!(parse("match"), Ok(Command::Match(defaults)));
         let Ok(Command::Match(options)) =
@@ -548,6 +608,8 @@ mod tests {
         assert_eq!(options.b, MatchSide::Nboard(["edax", "-nboard", "-q"].map(String::from).to_vec()));
         let Ok(Command::Match(options)) = parse("match --balanced 3") else { panic!("--balanced was refused") };
         assert_eq!(options.balanced, Some(3));
+        let Ok(Command::Match(options)) = parse("match --record games.txt") else { panic!("--record was refused") };
+        assert_eq!(options.record.as_deref(), Some("games.txt"));
         assert!(parse("match --a clock:expert --movetime 1s").is_ok(), "clock sides keep their own times");
         let master = Level::Master.settings();
         assert_eq!(
@@ -589,6 +651,39 @@ mod tests {
             "match --a nboard:",
             "match --a nboard:edax",
             "match --colour white",
+            "match --record",
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?} was accepted");
+        }
+    }
+
+    #[test]
+    fn audit_options_are_read_with_their_defaults_and_junk_is_refused() {
+        let args = ["audit", "games.txt", "--engine", "/x/a nboard --level master", "--engine", "/x/b  nboard"];
+        let Ok(Command::Audit(options)) = parse_command(&args.map(String::from)) else {
+            panic!("an audit of two engines was refused")
+        };
+        let words = |w: &[&str]| w.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        let engines = vec![words(&["/x/a", "nboard", "--level", "master"]), words(&["/x/b", "nboard"])];
+        let expected =
+            AuditOptions { record: "games.txt".into(), engines, empties: 25..=28, movetime: Duration::from_secs(1) };
+        assert_eq!(options, expected);
+        let Ok(Command::Audit(options)) = parse("audit g --engine a --engine b --empties 19-24 --movetime 300ms")
+        else {
+            panic!("an audit with a band and a time was refused")
+        };
+        assert_eq!((options.empties, options.movetime), (19..=24, Duration::from_millis(300)));
+        for bad in [
+            "audit",
+            "audit g",
+            "audit g --engine a",
+            "audit g --engine a --engine",
+            "audit g --engine a --engine b --empties 28-25",
+            "audit g --engine a --engine b --empties 0-5",
+            "audit g --engine a --engine b --empties 25-60",
+            "audit g --engine a --engine b --empties 25",
+            "audit g --engine a --engine b --movetime x",
+            "audit g --engine a --engine b --colour red",
         ] {
             assert!(parse(bad).is_err(), "{bad:?} was accepted");
         }
@@ -632,6 +727,14 @@ mod tests {
                     && m.movetimes.iter().all(|t| !t.is_zero() && *t <= Duration::from_secs(3600))
             }
             Command::Pace { games, .. } => (1..=10_000).contains(games),
+            Command::Audit(a) => {
+                a.engines.len() >= 2
+                    && a.engines.iter().all(|words| !words.is_empty())
+                    && 1 <= *a.empties.start()
+                    && a.empties.start() <= a.empties.end()
+                    && *a.empties.end() <= 59
+                    && !a.movetime.is_zero()
+            }
             Command::Deepen(d) => {
                 d.positions >= 1 && (1..=59).contains(&d.empties) && d.seconds > 0.0 && d.slice >= 1 && d.table_mb >= 1
             }

@@ -11,12 +11,13 @@ macro_rules! note {
 
 mod command_line;
 mod commands;
+mod match_record;
 mod suite_solve;
 
 use command_line::{parse_command, Command, USAGE};
 use commands::{
-    bench_command, book_command, deepen_command, levels_command, match_command, nboard_command, pace_command,
-    perft_command, solve_command, Failure,
+    audit_command, bench_command, book_command, deepen_command, levels_command, match_command, nboard_command,
+    pace_command, perft_command, solve_command, Failure,
 };
 use std::io::Write;
 use std::process::ExitCode;
@@ -47,6 +48,7 @@ fn run(command: Command, out: &mut impl Write) -> Result<(), Failure> {
         Command::Book(options) => book_command::run_book(&options, out)?,
         Command::Match(options) => match_command::run_match(&options, out)?,
         Command::Deepen(options) => deepen_command::run_deepen(&options, out)?,
+        Command::Audit(options) => audit_command::run_audit(&options, out)?,
     }
     // The last lines may still wait in the buffer: a full disk shows here.
     Ok(out.flush()?)

@@ -4,6 +4,7 @@
 
 use super::{percentile, Failure};
 use crate::command_line::{MatchOptions, MatchSide};
+use crate::match_record::game_line;
 use cli::nboard::nboard_player::NboardPlayer;
 use engine::ai::match_play::{balanced_openings, openings, play_match, MatchResult, MoveDepth, Player, BALANCE_DEPTH};
 use engine::eval::weights::Weights;
@@ -89,15 +90,27 @@ pub fn run_match(options: &MatchOptions, out: &mut impl Write) -> Result<(), Fai
             }
         });
         let seconds = start.elapsed().as_secs_f64();
-        match played {
-            Ok(result) => report(out, options, &result, movetime, list.len(), &chosen, seconds)?,
-            Err(stopped) => {
-                report(out, options, &stopped.partial, movetime, list.len(), &chosen, seconds)?;
-                return Err(fail(stopped.why));
-            }
+        let (result, stopped) = match played {
+            Ok(result) => (result, None),
+            Err(stopped) => (stopped.partial, Some(stopped.why)),
+        };
+        if let Some(path) = &options.record {
+            append_record(path, movetime, &result).map_err(|e| fail(format!("{path}: {e}")))?;
+        }
+        report(out, options, &result, movetime, list.len(), &chosen, seconds)?;
+        if let Some(why) = stopped {
+            return Err(fail(why));
         }
     }
     Ok(())
+}
+
+/// Appends the games of one time control to the record at `path` (`match_record`), under a comment naming the time.
+fn append_record(path: &str, movetime: Option<Duration>, result: &MatchResult) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+    let time = movetime.map_or("no time per move".to_string(), |t| format!("time per move {} ms", t.as_millis()));
+    let lines: Vec<String> = result.games.iter().map(game_line).collect();
+    write!(file, "% {time}\n{}\n", lines.join("\n"))
 }
 
 /// A side's player for one time control: its own engine, or else the NBoard engine it borrows.

@@ -1,5 +1,6 @@
 //! One module per subcommand of `reversi-engine`, each running what `command_line` read.
 
+pub mod audit_command;
 pub mod bench_command;
 pub mod book_command;
 pub mod deepen_command;

@@ -295,19 +295,21 @@ fn openings_where(count: usize, plies: u32, seed: u64, mut keep: impl FnMut(&Boa
     list
 }
 
-/// One move of a game: who played it (0 for A, 1 for B), how deep, with how many nodes if known, and in how many
-/// seconds (the match's own clock around the player's answer, the same for every kind of player).
+/// One move of a game: who played it (0 for A, 1 for B), on which square, how deep, with how many nodes if known,
+/// and in how many seconds (the match's own clock around the player's answer, the same for every kind of player).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MoveRecord {
     pub side: usize,
+    pub square: usize,
     pub depth: MoveDepth,
     pub nodes: Option<u64>,
     pub seconds: f64,
 }
 
-/// One game: whether A moved first, A's final disc difference and the moves.
+/// One game: its opening, whether A moved first from it, A's final disc difference and the moves.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameRecord {
+    pub opening: Board,
     pub a_first: bool,
     pub disc_difference: i32,
     pub moves: Vec<MoveRecord>,
@@ -387,7 +389,7 @@ fn play_game(opening: &Board, players: [&mut dyn Player; 2], seed: u64) -> Resul
             return Err(format!("the player to move answered an illegal move (square {square})"));
         }
         let depth = if board.moves().count_ones() == 1 { MoveDepth::Forced } else { depth };
-        moves.push(MoveRecord { side: turn, depth, nodes, seconds });
+        moves.push(MoveRecord { side: turn, square, depth, nodes, seconds });
         board = board.play(square);
         turn ^= 1;
     }
@@ -434,7 +436,7 @@ pub fn play_match(
             if !a_first {
                 moves.iter_mut().for_each(|m| m.side ^= 1);
             }
-            result.record(GameRecord { a_first, disc_difference, moves });
+            result.record(GameRecord { opening: *opening, a_first, disc_difference, moves });
             progress(&result);
         }
     }
