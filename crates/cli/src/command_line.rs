@@ -363,8 +363,8 @@ fn parse_audit(args: &[String]) -> Result<AuditOptions, String> {
 
 /// `match` options: `--games N` (even), `--a SIDE`, `--b SIDE` (`EVAL:DEPTH` or `level:NAME`), `--exact E`,
 /// `--plies P` (random opening length), `--seed S`, `--weights FILE`, `--a-weights FILE`, `--b-weights FILE`,
-/// `--movetime T[,T..]`, `--depths` (no value), `--balanced DISCS`, `--record FILE`. The files are read, and NBoard engines started,
-/// when the match starts.
+/// `--movetime T[,T..]`, `--depths` (no value), `--balanced DISCS`, `--record FILE`. The files are read, and NBoard
+/// engines started, when the match starts.
 fn parse_match(args: &[String]) -> Result<MatchOptions, String> {
     let (mut games, mut a, mut b, mut exact, mut plies, mut seed) =
         (200usize, "pattern:4", "hand:4", 10u32, 8u32, 1u64);

@@ -68,3 +68,14 @@ fn an_unreadable_record_is_refused_with_its_line_and_nothing_is_started() {
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stderr).contains("/no/such/record"), "{}", text(&output.stderr));
 }
+
+#[test]
+fn a_record_that_cannot_be_written_stops_the_match_before_its_first_game() {
+    let args =
+        ["match", "--games", "2", "--plies", "48", "--a", "hand:1", "--b", "hand:1", "--record", "/no/such/dir/g"];
+    let output = engine(&args, b"");
+    let (out, err) = (text(&output.stdout), text(&output.stderr));
+    assert_eq!(output.status.code(), Some(2), "{out}\n{err}");
+    assert!(err.contains("cannot write the record /no/such/dir/g"), "{err}");
+    assert!(!out.contains("games from"), "no game was played: {out}");
+}

@@ -67,6 +67,13 @@ pub fn run_match(options: &MatchOptions, out: &mut impl Write) -> Result<(), Fai
         .side_weights
         .each_ref()
         .map(|w| w.as_ref().map(|name| format!(" (weights {name})")).unwrap_or_default());
+    // The record is opened before any game is played, so a path it cannot write to costs no games.
+    let record_path = options.record.as_deref().unwrap_or_default();
+    let record_failure = |error: std::io::Error| fail(format!("cannot write the record {record_path}: {error}"));
+    let mut record = match &options.record {
+        Some(path) => Some(std::fs::OpenOptions::new().create(true).append(true).open(path).map_err(record_failure)?),
+        None => None,
+    };
     writeln!(out, "A: {}{name_a}\nB: {}{name_b}", options.a, options.b)?;
     for movetime in controls {
         let mut internal: [Option<Box<dyn Player>>; 2] = [None, None];
@@ -83,34 +90,36 @@ pub fn run_match(options: &MatchOptions, out: &mut impl Write) -> Result<(), Fai
         let [ext_a, ext_b] = &mut external;
         let (mut a, mut b) = (either(a, ext_a), either(b, ext_b));
         let time = movetime.map(|t| format!(" at {} ms a move", t.as_millis())).unwrap_or_default();
+        if let Some(file) = &mut record {
+            let control = movetime.map_or("no time per move".into(), |t| format!("time per move {} ms", t.as_millis()));
+            writeln!(file, "% {control}").map_err(record_failure)?;
+        }
+        let mut unrecorded = None;
         let start = Instant::now();
         let played = play_match(&mut *a, &mut *b, &list, |r| {
+            // Each game as it ends, so a match stopped half way keeps the games it played.
+            if let (Some(file), Some(game)) = (&mut record, r.games.last()) {
+                if let Err(error) = writeln!(file, "{}", game_line(game)) {
+                    unrecorded.get_or_insert(error);
+                }
+            }
             if r.games() % 20 == 0 {
                 note!("{} games{time}: +{} ={} -{}", r.games(), r.wins, r.draws, r.losses);
             }
         });
         let seconds = start.elapsed().as_secs_f64();
-        let (result, stopped) = match played {
-            Ok(result) => (result, None),
-            Err(stopped) => (stopped.partial, Some(stopped.why)),
-        };
-        if let Some(path) = &options.record {
-            append_record(path, movetime, &result).map_err(|e| fail(format!("{path}: {e}")))?;
+        match played {
+            Ok(result) => report(out, options, &result, movetime, list.len(), &chosen, seconds)?,
+            Err(stopped) => {
+                report(out, options, &stopped.partial, movetime, list.len(), &chosen, seconds)?;
+                return Err(fail(stopped.why));
+            }
         }
-        report(out, options, &result, movetime, list.len(), &chosen, seconds)?;
-        if let Some(why) = stopped {
-            return Err(fail(why));
+        if let Some(error) = unrecorded {
+            return Err(record_failure(error));
         }
     }
     Ok(())
-}
-
-/// Appends the games of one time control to the record at `path` (`match_record`), under a comment naming the time.
-fn append_record(path: &str, movetime: Option<Duration>, result: &MatchResult) -> std::io::Result<()> {
-    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
-    let time = movetime.map_or("no time per move".to_string(), |t| format!("time per move {} ms", t.as_millis()));
-    let lines: Vec<String> = result.games.iter().map(game_line).collect();
-    write!(file, "% {time}\n{}\n", lines.join("\n"))
 }
 
 /// A side's player for one time control: its own engine, or else the NBoard engine it borrows.
