@@ -9,8 +9,8 @@
 
 use engine::ai::match_play::GameRecord;
 use engine::Board;
-use game::notation::{read_obf, write_obf, ObfLine};
-use game::{parse_square, square_name, BoardSize, Color, Position};
+use game::notation::{read_obf, replay, write_obf, ObfLine};
+use game::{square_name, BoardSize, Color, Game, Move, Position};
 
 /// A game read back: its opening, whether A moved first, and the squares played in turn.
 #[derive(Clone, Debug, PartialEq)]
@@ -66,26 +66,19 @@ fn read_game(line: &str) -> Result<RecordedGame, String> {
         "B first" => false,
         other => return Err(format!("{other:?} is neither \"A first\" nor \"B first\"")),
     };
-    let mut board = opening;
-    let mut squares = Vec::new();
-    for name in moves.split_whitespace() {
-        if board.moves() == 0 {
-            board = board.pass();
-        }
-        let square = parse_square(name, 8).ok_or(format!("{name:?} is not a square"))?;
-        if board.moves() & (1 << square) == 0 {
-            return Err(format!("{name} is not a legal move after {} moves", squares.len()));
-        }
-        board = board.play(square);
-        squares.push(square);
-    }
-    Ok(RecordedGame { opening, a_first, moves: squares })
+    let game = replay(moves, Game::from_position(position)).map_err(|why| why.to_string())?;
+    let squares = game.history().played().iter().filter_map(|mv| match mv {
+        Move::Play(square) => Some(*square),
+        Move::Pass => None,
+    });
+    Ok(RecordedGame { opening, a_first, moves: squares.collect() })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use engine::ai::match_play::{MoveDepth, MoveRecord};
+    use game::parse_square;
 
     /// A game of `squares` from the start, A moving first, as the match records it.
     fn played(squares: &[usize]) -> GameRecord {
@@ -123,8 +116,8 @@ mod tests {
         let refused = |text: &str| read_record(text).unwrap_err();
         assert!(refused(&format!("{line}\njunk")).starts_with("line 2: expected three fields"));
         assert!(refused(&line.replace("A first", "C first")).contains("neither"));
-        assert!(refused(&line.replace("f5", "a1")).contains("a1 is not a legal move after 0 moves"));
-        assert!(refused(&line.replace("f5", "z9")).contains("\"z9\" is not a square"));
+        assert!(refused(&line.replace("f5", "a1")).contains("move 1, a1: no discs to flip"));
+        assert!(refused(&line.replace("f5", "z9")).contains("move 1: 'z9' is not a square"));
         assert!(refused(&line.replacen('-', "?", 1)).starts_with("line 1: "));
     }
 }
