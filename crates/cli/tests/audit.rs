@@ -3,26 +3,17 @@
 
 mod support {
     pub mod engine_process;
+    pub mod temp_file;
 }
 
-use support::engine_process::engine;
+use support::engine_process::{engine, text};
+use support::temp_file::temp_file;
 
 const SELF: &str = env!("CARGO_BIN_EXE_reversi-engine");
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// A path in the system's temporary directory, named for the test that writes it.
-fn temp_path(name: &str) -> String {
-    let path = std::env::temp_dir().join(format!("reversi-audit-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_file(&path);
-    path.to_string_lossy().into_owned()
-}
-
 #[test]
 fn a_recorded_match_is_audited_and_the_solving_engine_never_falls_behind() {
-    let record = temp_path("games.txt");
+    let record = temp_file("games.txt", "");
     // 48 random plies leave 12 empties: short games whose every position the judge solves at once.
     let args = ["match", "--games", "4", "--plies", "48", "--a", "level:beginner", "--b", "level:beginner"];
     let output = engine(&[&args[..], &["--record", &record]].concat(), b"");
@@ -56,8 +47,7 @@ fn a_recorded_match_is_audited_and_the_solving_engine_never_falls_behind() {
 
 #[test]
 fn an_unreadable_record_is_refused_with_its_line_and_nothing_is_started() {
-    let record = temp_path("junk.txt");
-    std::fs::write(&record, "% a comment\nnot a game\n").unwrap();
+    let record = temp_file("junk.txt", "% a comment\nnot a game\n");
     let audit = ["audit", &record, "--engine", "/no/such/engine", "--engine", "/no/such/engine"];
     let output = engine(&audit, b"");
     let err = text(&output.stderr);

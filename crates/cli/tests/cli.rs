@@ -7,13 +7,11 @@ use std::process::{Command, Output, Stdio};
 
 mod support {
     pub mod engine_process;
+    pub mod temp_file;
 }
 
-use support::engine_process::{engine, engine_writing_to};
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use support::engine_process::{engine, engine_writing_to, text};
+use support::temp_file::temp_file;
 
 /// No panic message, backtrace or abort: what a crash leaves on stderr.
 fn assert_no_crash(output: &Output) {
@@ -47,13 +45,6 @@ fn easy_obf_line() -> String {
     let board = write_board(game.position());
     let (squares, side) = board.split_at(board.len() - 1);
     format!("{squares} {side};")
-}
-
-/// A file in the system's temporary directory, named for the test that writes it.
-fn temp_file(name: &str, contents: &[u8]) -> String {
-    let path = std::env::temp_dir().join(format!("reversi-cli-{}-{name}", std::process::id()));
-    std::fs::write(&path, contents).unwrap();
-    path.to_string_lossy().into_owned()
 }
 
 #[test]

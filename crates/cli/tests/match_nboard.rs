@@ -4,15 +4,13 @@
 
 mod support {
     pub mod engine_process;
+    pub mod temp_file;
 }
 
-use support::engine_process::engine;
+use support::engine_process::{engine, text};
+use support::temp_file::temp_file;
 
 const SELF: &str = env!("CARGO_BIN_EXE_reversi-engine");
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 #[test]
 fn the_engine_plays_itself_over_nboard_at_two_times_per_move_with_the_depths() {
@@ -33,13 +31,6 @@ fn the_engine_plays_itself_over_nboard_at_two_times_per_move_with_the_depths() {
     assert_eq!(games.len(), 4, "{out}");
     assert!(games[0].starts_with("game 1 (A first") && games[1].starts_with("game 2 (B first"), "{out}");
     assert!(games.iter().all(|g| g.contains(" B=") && g.contains(" A=")), "{out}");
-}
-
-/// A file in the system's temporary directory, named for the test that writes it.
-fn temp_file(name: &str, contents: &str) -> String {
-    let path = std::env::temp_dir().join(format!("reversi-match-{}-{name}", std::process::id()));
-    std::fs::write(&path, contents).unwrap();
-    path.to_string_lossy().into_owned()
 }
 
 /// A shell script speaking just enough NBoard to start (it answers `ping`), doing `on_go` when asked to move.

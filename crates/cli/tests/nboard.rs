@@ -8,7 +8,7 @@ mod support {
     pub mod engine_process;
 }
 
-use support::engine_process::engine;
+use support::engine_process::{engine, text};
 
 const START: &str = "---------------------------O*------*O--------------------------- *";
 
@@ -21,7 +21,7 @@ fn session(script: &[u8]) -> (String, String) {
 fn session_with(args: &[&str], script: &[u8]) -> (String, String) {
     let output = engine(&[&["nboard"], args].concat(), script);
     assert!(output.status.success(), "the engine exited with {}", output.status);
-    (String::from_utf8(output.stdout).unwrap(), String::from_utf8_lossy(&output.stderr).into_owned())
+    (String::from_utf8(output.stdout).unwrap(), text(&output.stderr))
 }
 
 /// The position after `moves` from the standard start.

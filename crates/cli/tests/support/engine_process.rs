@@ -1,5 +1,5 @@
 //! The built `reversi-engine` run as a child process by the tests that drive its command line (tests/cli.rs,
-//! tests/nboard.rs).
+//! tests/nboard.rs, tests/match_nboard.rs, tests/audit.rs).
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -14,7 +14,7 @@ pub fn engine(args: &[&str], stdin: &[u8]) -> Output {
 }
 
 /// `engine` with its standard output sent to `stdout` (a file, `/dev/full`) instead of captured.
-#[allow(dead_code)] // tests/nboard.rs captures every output.
+#[allow(dead_code)] // Only tests/cli.rs sends an output elsewhere.
 pub fn engine_writing_to(stdout: Stdio, args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_reversi-engine"))
         .args(args)
@@ -36,4 +36,9 @@ pub fn engine_writing_to(stdout: Stdio, args: &[&str], stdin: &[u8]) -> Output {
         std::thread::sleep(Duration::from_millis(20));
     }
     child.wait_with_output().unwrap()
+}
+
+/// A process's output as text, any invalid UTF-8 replaced.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
 }
